@@ -1,0 +1,59 @@
+// A growable byte buffer in linear memory. The stub runtime only frees the most recent block, so a
+// buffer grows by doubling: what it leaves behind stays below its final size.
+export class Bytes {
+  ptr: usize;
+  len: u32 = 0;
+  cap: u32;
+
+  constructor(cap: u32) {
+    this.ptr = heap.alloc(cap);
+    this.cap = cap;
+  }
+
+  /** Makes room for `extra` more bytes and returns where they go. */
+  @inline reserve(extra: u32): usize {
+    const need = this.len + extra;
+    if (need > this.cap) this.grow(need);
+    return this.ptr + this.len;
+  }
+
+  grow(need: u32): void {
+    let cap = this.cap << 1;
+    while (cap < need) cap <<= 1;
+    this.ptr = heap.realloc(this.ptr, cap);
+    this.cap = cap;
+  }
+
+  @inline append(src: usize, n: u32): void {
+    const at = this.reserve(n);
+    memory.copy(at, src, n);
+    this.len += n;
+  }
+
+  @inline appendByte(b: u8): void {
+    const at = this.reserve(1);
+    store<u8>(at, b);
+    this.len += 1;
+  }
+
+  @inline appendStatic(s: ArrayBuffer): void {
+    this.append(changetype<usize>(s), <u32>s.byteLength);
+  }
+}
+
+/** Whether two byte ranges are equal. */
+export function bytesEqual(a: usize, b: usize, n: u32): bool {
+  return memory.compare(a, b, n) == 0;
+}
+
+/** ASCII case-insensitive comparison of `n` bytes against a lower-case pattern. */
+export function equalsLower(p: usize, pattern: ArrayBuffer, n: u32): bool {
+  if (<u32>pattern.byteLength != n) return false;
+  const q = changetype<usize>(pattern);
+  for (let i: u32 = 0; i < n; i++) {
+    let c = <u32>load<u8>(p + i);
+    if (c - 0x41 < 26) c |= 0x20;
+    if (c != <u32>load<u8>(q + i)) return false;
+  }
+  return true;
+}

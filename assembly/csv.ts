@@ -1,0 +1,246 @@
+// The row and field scanner: RFC 4180 CSV/TSV, or plain text (one field per line), over UTF-8 bytes.
+//
+// It only ever reports complete rows. A row cut by the end of a chunk is `Scan.Incomplete`: the engine
+// keeps the bytes from `rowStart` and calls again with more input behind them, so the state carried
+// across chunks is just the row's start and its line number.
+
+import { Bytes } from './bytes';
+
+const QUOTE: u8 = 0x22;
+const LF: u8 = 0x0a;
+const CR: u8 = 0x0d;
+
+/** A quoted field that has not closed within this many bytes is malformed (SPEC: "within 1 MiB"). */
+const QUOTE_LIMIT: usize = 1 << 20;
+/** A row longer than this is rejected and skipped to its line's end, so no row is buffered without bound. */
+export const ROW_LIMIT: usize = 16 << 20;
+
+export enum Scan {
+  Row = 0,
+  Incomplete,
+  End,
+  /** A quote that never closes: the row is its first line; the scan resumes on the next line. */
+  Malformed,
+  /** A row over ROW_LIMIT: the row is rejected and its rest skipped. */
+  TooLong,
+}
+
+/** Field delimiter byte; 0 for plain text. */
+export let delimiter: u8 = 0x2c;
+/** Input window: [cursor, inputEnd). */
+export let cursor: usize = 0;
+export let inputEnd: usize = 0;
+/** Line (1-based) that `cursor` is on. */
+export let line: u32 = 1;
+
+/** The last row scanned: its span, its first line, its fields. */
+export let rowStart: usize = 0;
+export let rowEnd: usize = 0;
+export let rowLine: u32 = 1;
+export let fieldCount: i32 = 0;
+/** Set while the rest of an over-long line is being skipped. */
+export let skipping: bool = false;
+
+// Per field: start, end, quoted flag (three u32s).
+const fields = new Bytes(3 * 4 * 64);
+
+@inline export function fieldStart(i: i32): usize {
+  return <usize>load<u32>(fields.ptr + <usize>i * 12);
+}
+@inline export function fieldEnd(i: i32): usize {
+  return <usize>load<u32>(fields.ptr + <usize>i * 12, 4);
+}
+
+@inline function pushField(start: usize, end: usize, quoted: u32): void {
+  const at = fields.reserve(12);
+  store<u32>(at, <u32>start);
+  store<u32>(at, <u32>end, 4);
+  store<u32>(at, quoted, 8);
+  fields.len += 12;
+  fieldCount++;
+}
+
+export function resetScanner(delim: u8): void {
+  delimiter = delim;
+  line = 1;
+  skipping = false;
+}
+
+export function setWindow(start: usize, end: usize): void {
+  cursor = start;
+  inputEnd = end;
+}
+
+/** Scans the next row from `cursor`. On `Row`, the fields are set and `cursor` is past the row. */
+export function scanRow(final: bool): Scan {
+  if (skipping) {
+    if (!skipLine(final)) return Scan.Incomplete;
+  }
+  const end = inputEnd;
+  let p = cursor;
+  if (p >= end) return final ? Scan.End : Scan.Incomplete;
+
+  rowStart = p;
+  rowLine = line;
+  fields.len = 0;
+  fieldCount = 0;
+  let lines: u32 = 0;
+  const d = delimiter;
+
+  while (true) {
+    const start = p;
+    let quoted: u32 = 0;
+    if (d != 0 && p < end && load<u8>(p) == QUOTE) {
+      // Inside quotes until a quote that is not doubled.
+      quoted = 1;
+      p++;
+      while (true) {
+        if (p >= end) {
+          if (!final && p - start <= QUOTE_LIMIT) return Scan.Incomplete;
+          return malformed();
+        }
+        if (p - start > QUOTE_LIMIT) return malformed();
+        const c = load<u8>(p);
+        if (c == QUOTE) {
+          if (p + 1 >= end && !final) return Scan.Incomplete;
+          if (p + 1 < end && load<u8>(p + 1) == QUOTE) {
+            p += 2;
+            continue;
+          }
+          p++;
+          break;
+        }
+        if (c == LF) lines++;
+        else if (c == CR && (p + 1 >= end || load<u8>(p + 1) != LF)) {
+          if (p + 1 >= end && !final) return Scan.Incomplete;
+          lines++;
+        }
+        p++;
+      }
+    }
+    // Unquoted field, or what follows a closing quote: up to a delimiter or a line end.
+    while (p < end) {
+      const c = load<u8>(p);
+      if (c == d || c == LF || c == CR) break;
+      p++;
+    }
+    if (p - rowStart > ROW_LIMIT) return tooLong();
+    if (p >= end) {
+      if (!final) return Scan.Incomplete;
+      pushField(start + quoted, p, quoted);
+      rowEnd = p;
+      cursor = p;
+      line = rowLine + lines;
+      return Scan.Row;
+    }
+    pushField(start + quoted, p, quoted);
+    const c = load<u8>(p);
+    if (c == d) {
+      p++;
+      continue;
+    }
+    // Line end: LF, CRLF or a lone CR.
+    rowEnd = p;
+    if (c == CR) {
+      if (p + 1 >= end && !final) return Scan.Incomplete;
+      if (p + 1 < end && load<u8>(p + 1) == LF) p++;
+    }
+    cursor = p + 1;
+    line = rowLine + lines + 1;
+    return Scan.Row;
+  }
+  return unreachable();
+}
+
+/** The row is cut at the end of its first line; the scan resumes on the next line. */
+function malformed(): Scan {
+  const end = inputEnd;
+  let p = rowStart;
+  while (p < end) {
+    const c = load<u8>(p);
+    if (c == LF || c == CR) break;
+    p++;
+  }
+  rowEnd = p;
+  if (p < end && load<u8>(p) == CR && p + 1 < end && load<u8>(p + 1) == LF) p++;
+  cursor = p < end ? p + 1 : p;
+  line = rowLine + 1;
+  return Scan.Malformed;
+}
+
+function tooLong(): Scan {
+  rowEnd = rowStart + ROW_LIMIT;
+  skipping = true;
+  cursor = rowStart;
+  return Scan.TooLong;
+}
+
+/** Skips to just past the next line end; false when the input ran out first. */
+function skipLine(final: bool): bool {
+  const end = inputEnd;
+  let p = cursor;
+  while (p < end) {
+    const c = load<u8>(p);
+    if (c == LF || c == CR) {
+      if (c == CR) {
+        if (p + 1 >= end && !final) {
+          cursor = p;
+          return false;
+        }
+        if (p + 1 < end && load<u8>(p + 1) == LF) p++;
+      }
+      cursor = p + 1;
+      line++;
+      skipping = false;
+      return true;
+    }
+    p++;
+  }
+  cursor = p;
+  if (final) skipping = false;
+  return final;
+}
+
+/**
+ * Removes the quoting of quoted fields in place (a doubled quote becomes one; bytes after the
+ * closing quote are kept as they are). Call once per complete row.
+ */
+export function unquoteFields(): void {
+  for (let i = 0; i < fieldCount; i++) {
+    const rec = fields.ptr + <usize>i * 12;
+    if (load<u32>(rec, 8) == 0) continue;
+    const start = <usize>load<u32>(rec);
+    const end = <usize>load<u32>(rec, 4);
+    let r = start;
+    let w = start;
+    let inQuotes = true;
+    while (r < end) {
+      const c = load<u8>(r);
+      if (inQuotes && c == QUOTE) {
+        if (r + 1 < end && load<u8>(r + 1) == QUOTE) {
+          store<u8>(w++, QUOTE);
+          r += 2;
+          continue;
+        }
+        inQuotes = false;
+        r++;
+        continue;
+      }
+      store<u8>(w++, c);
+      r++;
+    }
+    store<u32>(rec, <u32>w, 4);
+    store<u32>(rec, 0, 8);
+  }
+}
+
+/** A row whose every field is empty or blank (spaces and tabs only). */
+export function rowIsBlank(): bool {
+  for (let i = 0; i < fieldCount; i++) {
+    for (let p = fieldStart(i), e = fieldEnd(i); p < e; p++) {
+      const c = load<u8>(p);
+      if (c != 0x20 && c != 0x09) return false;
+    }
+  }
+  return true;
+}

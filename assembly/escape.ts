@@ -1,0 +1,43 @@
+// XML entity escaping in two passes, measure then write, so the caller reserves exactly once.
+
+/** How many bytes [p, p+n) takes once escaped. */
+export function escapedLength(p: usize, n: usize): usize {
+  let extra: usize = 0;
+  for (let i: usize = 0; i < n; i++) {
+    const c = load<u8>(p + i);
+    if (c == 0x26) extra += 4; // &amp;
+    else if (c == 0x3c || c == 0x3e) extra += 3; // &lt; &gt;
+    else if (c == 0x22 || c == 0x27) extra += 5; // &quot; &apos;
+  }
+  return n + extra;
+}
+
+/** Writes [p, p+n) escaped at `dst`; returns the end of what was written. */
+export function writeEscaped(dst: usize, p: usize, n: usize): usize {
+  for (let i: usize = 0; i < n; i++) {
+    const c = load<u8>(p + i);
+    if (c == 0x26) {
+      store<u32>(dst, 0x706d6126); // "&amp"
+      store<u8>(dst, 0x3b, 4);
+      dst += 5;
+    } else if (c == 0x3c) {
+      store<u32>(dst, 0x3b746c26); // "&lt;"
+      dst += 4;
+    } else if (c == 0x3e) {
+      store<u32>(dst, 0x3b746726); // "&gt;"
+      dst += 4;
+    } else if (c == 0x22) {
+      store<u32>(dst, 0x6f757126); // "&quo"
+      store<u16>(dst, 0x3b74, 4); // "t;"
+      dst += 6;
+    } else if (c == 0x27) {
+      store<u32>(dst, 0x6f706126); // "&apo"
+      store<u16>(dst, 0x3b73, 4); // "s;"
+      dst += 6;
+    } else {
+      store<u8>(dst, c);
+      dst++;
+    }
+  }
+  return dst;
+}

@@ -1,0 +1,46 @@
+// Findings as compact records in a buffer the engine drains after every `run`:
+//   line u32 | column u32 | code u16 | input u16 | value length u16 | fixed length u16 | value | fixed
+// padded to four bytes. Values longer than MAX_VALUE are cut (the high bit of the length says so).
+
+import { Bytes } from './bytes';
+
+export const MAX_VALUE: u32 = 1024;
+const CUT: u32 = 0x8000;
+
+export const findings = new Bytes(1 << 16);
+export let findingCount: u32 = 0;
+/** Index of the input being read, stamped on every record. */
+export let inputIndex: u32 = 0;
+
+export function setInputIndex(i: u32): void {
+  inputIndex = i;
+}
+
+export function addFinding(line: u32, column: u32, code: u32, value: usize, valueLen: u32, fixed: usize, fixedLen: u32): void {
+  let vFlag: u32 = 0;
+  let fFlag: u32 = 0;
+  if (valueLen > MAX_VALUE) {
+    valueLen = MAX_VALUE;
+    vFlag = CUT;
+  }
+  if (fixedLen > MAX_VALUE) {
+    fixedLen = MAX_VALUE;
+    fFlag = CUT;
+  }
+  const size = (16 + valueLen + fixedLen + 3) & ~3;
+  const at = findings.reserve(size);
+  store<u32>(at, line);
+  store<u32>(at, column, 4);
+  store<u16>(at, <u16>code, 8);
+  store<u16>(at, <u16>inputIndex, 10);
+  store<u16>(at, <u16>(valueLen | vFlag), 12);
+  store<u16>(at, <u16>(fixedLen | fFlag), 14);
+  memory.copy(at + 16, value, valueLen);
+  memory.copy(at + 16 + valueLen, fixed, fixedLen);
+  findings.len += size;
+  findingCount++;
+}
+
+export function clearFindings(): void {
+  findings.len = 0;
+}

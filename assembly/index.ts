@@ -1,0 +1,564 @@
+// The core's entry points. The engine writes input bytes at `inputPtr()`, calls `run`, and acts on
+// the Status it returns; findings and finished files wait in buffers the engine drains.
+// Numbers and pointers cross the boundary, never strings.
+
+import { Code } from '../src/code';
+import { Status, LocFix } from '../src/status';
+import { Bytes } from './bytes';
+import {
+  Scan, scanRow, resetScanner, setWindow, cursor, rowStart, rowEnd, rowLine, fieldCount,
+  fieldStart, fieldEnd, unquoteFields, rowIsBlank, skipping,
+} from './csv';
+import { validUtf8, hasNonAscii, hasNul } from './utf8';
+import { locIsCanonical, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
+import { hashBytes, addHash, resetHashSet } from './hashset';
+import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
+import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
+import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
+import { addFinding, findings, findingCount, clearFindings, setInputIndex } from './findings';
+import {
+  configureWriter, openFile, entryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls,
+  fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index,
+} from './writer';
+
+export { Code, Status };
+
+// Input buffer: the engine copies chunks here (behind any carried partial row).
+const input = new Bytes(1 << 21);
+// Scratch for values the engine hands over (resolved URLs, base URL, index locs).
+const scratch = new Bytes(1 << 16);
+
+// What stage the current row is in, so `run` can resume it after a pause.
+enum Stage {
+  Scan,
+  Row,
+  AfterLoc,
+  Place,
+}
+let stage = Stage.Scan;
+let headerPending = true;
+
+// Column mapping of the current input (-1: no such column), and the header's field count (0: none).
+let locCol = 0;
+let lastmodCol = 1;
+let changefreqCol = 2;
+let priorityCol = 3;
+let expectedFields = 0;
+let strict = false;
+let now: f64 = 0;
+
+// Counters for the summary.
+let rows: u32 = 0;
+let skipped: u32 = 0;
+let accepted: u32 = 0;
+let rejected: u32 = 0;
+let rowsFixed: u32 = 0;
+let rowsWarned: u32 = 0;
+let rowFixed = false;
+let rowWarned = false;
+
+// The current row's loc: trimmed input, and the written URL.
+let locPtr: usize = 0;
+let locLen: u32 = 0;
+let canonPtr: usize = 0;
+let canonLen: u32 = 0;
+let locFixes: u32 = 0;
+let locCode: u32 = 0;
+
+// The values the current row writes.
+let rowLastmodLen: i32 = 0;
+let rowLastmodEpoch: f64 = 0;
+const rowLastmod: usize = heap.alloc(64);
+let rowChangefreq: usize = 0;
+let rowChangefreqLen: i32 = 0;
+const rowPriority: usize = heap.alloc(64);
+let rowPriorityLen: i32 = 0;
+
+// Whether every accepted row so far wrote the same lastmod / priority: 0 none yet, 1 same, 2 not.
+let sameLastmod = 0;
+const firstLastmod: usize = heap.alloc(64);
+let firstLastmodLen: i32 = 0;
+let samePriority = 0;
+const firstPriority: usize = heap.alloc(64);
+let firstPriorityLen: i32 = 0;
+
+const MAX_LOC: u32 = 2047;
+
+// ---- setup ----
+
+export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64): void {
+  configureWriter(fmt, maxUrls, maxBytes);
+  strict = strictMode;
+  now = nowMs;
+  resetHashSet();
+  openFile();
+}
+
+/** Timezone option: its text is at `scratchPtr()`. */
+export function setTimezone(len: i32, minutes: i32): void {
+  setTz(scratch.ptr, len, minutes);
+}
+
+/** Base URL: origin then folder path, both at `scratchPtr()`. */
+export function setBase(originLen: i32, folderLen: i32): void {
+  memory.copy(base, scratch.ptr, originLen + folderLen);
+  setBaseLengths(originLen, folderLen);
+}
+
+/** Starts reading an input: its delimiter (0 for plain text) and its index for findings. */
+export function beginInput(delimiter: u8, inputIndex: u32): void {
+  resetScanner(delimiter);
+  setInputIndex(inputIndex);
+  headerPending = true;
+  stage = Stage.Scan;
+  locCol = 0;
+  lastmodCol = 1;
+  changefreqCol = 2;
+  priorityCol = 3;
+  expectedFields = 0;
+}
+
+/** Column roles of the current input (-1 for none); `headerFields` > 0 when it has a header. */
+export function setColumns(loc: i32, lastmod: i32, changefreq: i32, priority: i32, headerFields: i32): void {
+  locCol = loc;
+  lastmodCol = lastmod;
+  changefreqCol = changefreq;
+  priorityCol = priority;
+  expectedFields = headerFields;
+}
+
+/** After `Status.Header`: the row was a header, not data. */
+export function dropHeaderRow(): void {
+  rows--;
+  stage = Stage.Scan;
+}
+
+// ---- input window ----
+
+export function inputPtr(): usize {
+  return input.ptr;
+}
+
+/** Keeps the first `keep` bytes of the input buffer and makes room for `n` more; returns the buffer (it may move). */
+export function reserveInput(keep: u32, n: u32): usize {
+  input.len = keep;
+  input.reserve(n);
+  return input.ptr;
+}
+
+/** Sets the window to the first `n` bytes of the input buffer. */
+export function setInput(n: u32): void {
+  setWindow(input.ptr, input.ptr + n);
+}
+
+/** Where the unconsumed input starts, relative to the buffer: the engine keeps bytes from here on. */
+export function consumed(): u32 {
+  if (stage != Stage.Scan) return <u32>(rowStart - input.ptr);
+  return <u32>(cursor - input.ptr);
+}
+
+export function isSkipping(): bool {
+  return skipping;
+}
+
+/** The fields of the row waiting after `Status.Header`. */
+export function rowFieldCount(): i32 {
+  return fieldCount;
+}
+export function rowFieldPtr(i: i32): usize {
+  return fieldStart(i);
+}
+export function rowFieldLen(i: i32): u32 {
+  return <u32>(fieldEnd(i) - fieldStart(i));
+}
+export function currentRowLine(): u32 {
+  return rowLine;
+}
+
+export function scratchPtr(n: u32): usize {
+  scratch.len = 0;
+  scratch.reserve(n);
+  return scratch.ptr;
+}
+
+// ---- the row loop ----
+
+export function run(final: bool): Status {
+  while (true) {
+    if (stage == Stage.Scan) {
+      const r = scanRow(final);
+      if (r == Scan.Incomplete) return Status.NeedInput;
+      if (r == Scan.End) return Status.Done;
+      if (r == Scan.Malformed || r == Scan.TooLong) {
+        rows++;
+        rejected++;
+        addFinding(rowLine, 0, Code.RowMalformed, rowStart, <u32>(rowEnd - rowStart), 0, 0);
+        headerPending = false;
+        continue;
+      }
+      unquoteFields();
+      if (rowIsBlank()) {
+        skipped++;
+        continue;
+      }
+      rows++;
+      stage = Stage.Row;
+      if (headerPending) {
+        headerPending = false;
+        return Status.Header;
+      }
+    }
+    if (stage == Stage.Row) {
+      if (!beginRow()) {
+        stage = Stage.Scan;
+        continue;
+      }
+      if (!baseKnown() || !locIsCanonical(locPtr, locLen)) {
+        stage = Stage.AfterLoc;
+        locCode = 0xffff;
+        return Status.SlowLoc;
+      }
+      canonPtr = locPtr;
+      canonLen = locLen;
+      locFixes = 0;
+      locCode = 0;
+      stage = Stage.AfterLoc;
+    }
+    if (stage == Stage.AfterLoc) {
+      if (!finishRow()) {
+        stage = Stage.Scan;
+        continue;
+      }
+      stage = Stage.Place;
+    }
+    // Stage.Place
+    if (!entryFits()) {
+      closeFile();
+      return Status.FileFull;
+    }
+    placeEntry(rowLastmodEpoch, rowLastmod, rowLastmodLen);
+    accepted++;
+    if (rowFixed) rowsFixed++;
+    if (rowWarned) rowsWarned++;
+    stage = Stage.Scan;
+  }
+}
+
+/** After `Status.FileFull`, once the engine has taken the file's bytes. */
+export function nextFile(): void {
+  openFile();
+}
+
+@inline function isSpaceOrControl(c: u8): bool {
+  return c <= 0x20;
+}
+
+/** Trims C0 controls and spaces of field `i`; sets trimStart/trimLen. Absent fields are empty. */
+let trimStart: usize = 0;
+let trimLen: u32 = 0;
+function trimField(i: i32): void {
+  if (i < 0 || i >= fieldCount) {
+    trimStart = 0;
+    trimLen = 0;
+    return;
+  }
+  let s = fieldStart(i);
+  let e = fieldEnd(i);
+  while (s < e && isSpaceOrControl(load<u8>(s))) s++;
+  while (e > s && isSpaceOrControl(load<u8>(e - 1))) e--;
+  trimStart = s;
+  trimLen = <u32>(e - s);
+}
+
+@inline function fieldLen(i: i32): u32 {
+  return <u32>(fieldEnd(i) - fieldStart(i));
+}
+
+function reject(code: Code, column: i32, value: usize, valueLen: u32): void {
+  addFinding(rowLine, <u32>(column + 1), code, value, valueLen, 0, 0);
+  rejected++;
+}
+
+/** The checks before the loc's URL parsing; false when the row is rejected. */
+function beginRow(): bool {
+  rowFixed = false;
+  rowWarned = false;
+  if ((hasNonAscii(rowStart, rowEnd) && !validUtf8(rowStart, rowEnd)) || hasNul(rowStart, rowEnd)) {
+    reject(Code.RowEncoding, -1, rowStart, <u32>(rowEnd - rowStart));
+    return false;
+  }
+  if (expectedFields > 0 && fieldCount != expectedFields) {
+    addFinding(rowLine, 0, Code.RowColumns, rowStart, <u32>(rowEnd - rowStart), 0, 0);
+    rowWarned = true;
+  }
+  trimField(locCol);
+  locPtr = trimStart;
+  locLen = trimLen;
+  if (locLen == 0) {
+    reject(Code.LocMissing, locCol, 0, 0);
+    return false;
+  }
+  return true;
+}
+
+/** The loc under the slow path: the bytes the engine must resolve. */
+export function slowLocPtr(): usize {
+  return locPtr;
+}
+export function slowLocLen(): u32 {
+  return locLen;
+}
+export function slowLocLine(): u32 {
+  return rowLine;
+}
+
+/**
+ * The engine's answer for a slow loc: `code` 0 with the written URL at `scratchPtr()` (`len` bytes)
+ * and the fixes made, or the error code that rejects the row.
+ */
+export function resolveLoc(code: u32, len: u32, fixes: u32): void {
+  locCode = code;
+  canonPtr = scratch.ptr;
+  canonLen = len;
+  locFixes = fixes;
+}
+
+@inline function locFinding(code: Code, fixed: bool): void {
+  const raw = fieldStart(locCol);
+  addFinding(rowLine, <u32>(locCol + 1), code, raw, fieldLen(locCol), fixed ? canonPtr : 0, fixed ? canonLen : 0);
+}
+
+/** The loc checks on the written URL, the other fields, and the serialized entry. */
+function finishRow(): bool {
+  if (locCode != 0) {
+    locFinding(<Code>locCode, false);
+    rejected++;
+    return false;
+  }
+  if (locFixes & LocFix.Relative) {
+    locFinding(Code.LocRelative, true);
+    rowFixed = true;
+  }
+  if (locFixes & LocFix.Fragment) {
+    locFinding(Code.LocFragment, true);
+    rowFixed = true;
+  }
+  if (canonLen > MAX_LOC) {
+    locFinding(Code.LocTooLong, false);
+    rejected++;
+    return false;
+  }
+  if (!addHash(hashBytes(canonPtr, canonLen))) {
+    locFinding(Code.LocDuplicate, false);
+    rejected++;
+    return false;
+  }
+  if (locFixes & LocFix.Normalized) {
+    locFinding(Code.LocNormalized, true);
+    rowFixed = true;
+  }
+  if (!locInFolder(canonPtr, canonLen)) {
+    locFinding(Code.LocOutsideDirectory, false);
+    if (strict) {
+      rejected++;
+      return false;
+    }
+    rowWarned = true;
+  }
+  if (locHasSessionId(canonPtr, canonLen)) {
+    locFinding(Code.LocSessionId, false);
+    rowWarned = true;
+  }
+  readLastmod();
+  readChangefreq();
+  readPriority();
+  writeEntry(canonPtr, canonLen, rowLastmod, rowLastmodLen, rowChangefreq, rowChangefreqLen, rowPriority, rowPriorityLen);
+  noteUniform();
+  return true;
+}
+
+function fieldFinding(code: Code, col: i32, fixed: usize, fixedLen: u32): void {
+  addFinding(rowLine, <u32>(col + 1), code, fieldStart(col), fieldLen(col), fixed, fixedLen);
+}
+
+function readLastmod(): void {
+  rowLastmodLen = 0;
+  trimField(lastmodCol);
+  if (trimLen == 0) return;
+  const r = parseLastmod(trimStart, <i32>trimLen, fieldStart(lastmodCol), <i32>fieldLen(lastmodCol));
+  if (r == Lastmod.Imprecise) {
+    fieldFinding(Code.LastmodImprecise, lastmodCol, 0, 0);
+    rowWarned = true;
+    return;
+  }
+  if (r == Lastmod.Invalid) {
+    fieldFinding(Code.LastmodInvalid, lastmodCol, 0, 0);
+    rowWarned = true;
+    return;
+  }
+  if (r == Lastmod.Normalized) {
+    fieldFinding(Code.LastmodNormalized, lastmodCol, lastmodOut, lastmodOutLen);
+    rowFixed = true;
+  }
+  if (lastmodEpoch > now + 86400000) {
+    fieldFinding(Code.LastmodFuture, lastmodCol, 0, 0);
+    rowWarned = true;
+  }
+  memory.copy(rowLastmod, lastmodOut, lastmodOutLen);
+  rowLastmodLen = lastmodOutLen;
+  rowLastmodEpoch = lastmodEpoch;
+}
+
+function readChangefreq(): void {
+  rowChangefreqLen = 0;
+  trimField(changefreqCol);
+  if (trimLen == 0) return;
+  const r = parseChangefreq(trimStart, <i32>trimLen, fieldStart(changefreqCol), <i32>fieldLen(changefreqCol));
+  if (r == Changefreq.Invalid) {
+    fieldFinding(Code.ChangefreqInvalid, changefreqCol, 0, 0);
+    rowWarned = true;
+    return;
+  }
+  if (r == Changefreq.Normalized) {
+    fieldFinding(Code.ChangefreqNormalized, changefreqCol, changefreqOut, changefreqOutLen);
+    rowFixed = true;
+  }
+  rowChangefreq = changefreqOut;
+  rowChangefreqLen = changefreqOutLen;
+}
+
+function readPriority(): void {
+  rowPriorityLen = 0;
+  trimField(priorityCol);
+  if (trimLen == 0) return;
+  const r = parsePriority(trimStart, <i32>trimLen, fieldStart(priorityCol), <i32>fieldLen(priorityCol));
+  if (r == Priority.Invalid) {
+    fieldFinding(Code.PriorityInvalid, priorityCol, 0, 0);
+    rowWarned = true;
+    return;
+  }
+  if (r == Priority.Normalized) {
+    fieldFinding(Code.PriorityNormalized, priorityCol, priorityOut, priorityOutLen);
+    rowFixed = true;
+  }
+  memory.copy(rowPriority, priorityOut, priorityOutLen);
+  rowPriorityLen = priorityOutLen;
+}
+
+/** Tracks whether all accepted rows write one lastmod and one priority. */
+function noteUniform(): void {
+  sameLastmod = same(sameLastmod, firstLastmod, firstLastmodLen, rowLastmod, rowLastmodLen);
+  if (sameLastmod == 1 && firstLastmodLen == 0) {
+    memory.copy(firstLastmod, rowLastmod, rowLastmodLen);
+    firstLastmodLen = rowLastmodLen;
+  }
+  samePriority = same(samePriority, firstPriority, firstPriorityLen, rowPriority, rowPriorityLen);
+  if (samePriority == 1 && firstPriorityLen == 0) {
+    memory.copy(firstPriority, rowPriority, rowPriorityLen);
+    firstPriorityLen = rowPriorityLen;
+  }
+}
+
+function same(state: i32, first: usize, firstLen: i32, value: usize, len: i32): i32 {
+  if (state == 2) return 2;
+  if (len == 0) return 2;
+  if (state == 0) return 1;
+  return firstLen == len && memory.compare(first, value, len) == 0 ? 1 : 2;
+}
+
+/** At the end of all inputs: the list-wide findings the core can tell. */
+export function finishList(): void {
+  if (accepted >= 2 && sameLastmod == 1) addFinding(0, 0, Code.ListUniformLastmod, firstLastmod, firstLastmodLen, 0, 0);
+  if (accepted >= 2 && samePriority == 1) addFinding(0, 0, Code.ListUniformPriority, firstPriority, firstPriorityLen, 0, 0);
+}
+
+// ---- outputs ----
+
+export function outPtr(): usize {
+  return out.ptr;
+}
+export function outLen(): u32 {
+  return out.len;
+}
+export function outUrls(): u32 {
+  return fileUrls;
+}
+/** Closes the last file; its byte count is `outLen()`, 0 URLs when nothing was accepted. */
+export function closeLastFile(): void {
+  if (fileUrls > 0) closeFile();
+}
+export function outLastmodPtr(): usize {
+  return fileLastmod;
+}
+export function outLastmodLen(): i32 {
+  return fileLastmodLen;
+}
+
+export function findingsPtr(): usize {
+  return findings.ptr;
+}
+export function findingsLen(): u32 {
+  return findings.len;
+}
+export function findingsTotal(): u32 {
+  return findingCount;
+}
+export function drainedFindings(): void {
+  clearFindings();
+}
+
+/** The engine writes a finding of its own (list-wide ones), with value and fixed at `scratchPtr()`. */
+export function addEngineFinding(line: u32, column: u32, code: u32, valueLen: u32, fixedLen: u32): void {
+  addFinding(line, column, code, scratch.ptr, valueLen, scratch.ptr + valueLen, fixedLen);
+}
+
+export function indexBegin(): void {
+  openIndex();
+}
+/** One index entry: loc then lastmod at `scratchPtr()`. */
+export function indexEntry(locLen: u32, lastmodLen: u32): void {
+  writeIndexEntry(scratch.ptr, locLen, scratch.ptr + locLen, lastmodLen);
+}
+export function indexEnd(): void {
+  closeIndex();
+}
+export function indexPtr(): usize {
+  return index.ptr;
+}
+export function indexLen(): u32 {
+  return index.len;
+}
+
+export function counter(which: u32): u32 {
+  switch (which) {
+    case 0: return rows;
+    case 1: return skipped;
+    case 2: return accepted;
+    case 3: return rejected;
+    case 4: return rowsFixed;
+    case 5: return rowsWarned;
+  }
+  return 0;
+}
+
+/** Test hook for the fast path alone: is [scratch, scratch+len) canonical for the base set? */
+export function fastPathAccepts(len: u32): bool {
+  return locIsCanonical(scratch.ptr, len);
+}
+
+/** Test hook for the escaper: escapes [scratch, scratch+len) into the current entry buffer. */
+export function escapeScratch(len: u32): u32 {
+  entry.len = 0;
+  const at = entry.reserve(len * 6);
+  return <u32>(writeEscapedTo(at, len) - at);
+}
+import { writeEscaped, escapedLength } from './escape';
+function writeEscapedTo(at: usize, len: u32): usize {
+  return writeEscaped(at, scratch.ptr, len);
+}
+export function escapedLengthOfScratch(len: u32): u32 {
+  return <u32>escapedLength(scratch.ptr, len);
+}
+export function entryPtr(): usize {
+  return entry.ptr;
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// sitemill generate: URL lists → sitemaps.zip (SPEC section 8). A thin shell over the engine.
+
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, writeFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { generate, InputError, OptionError } from './engine.ts';
+import { nodePlatform } from './platform-node.ts';
+import { ProgressBar } from './progress-bar.ts';
+import type { InputSource, Options, Summary } from './types.ts';
+import { VERSION } from './version.ts';
+
+const USAGE = `Usage:
+  sitemill generate <input…|-> --base-url <url> [-o sitemaps.zip] [--out-dir dir] [--format xml|txt]
+                    [--no-gzip] [--gzip-level 1-9] [--max-urls N] [--max-bytes N] [--prefix name]
+                    [--timezone ±hh:mm] [--now <iso>] [--strict] [--json] [--quiet]
+  sitemill --version`;
+
+const EXIT = { ok: 0, fatal: 1, usage: 2, strict: 3 } as const;
+
+class UsageError extends Error {}
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not ${value}`);
+  return Number(value);
+}
+
+function fileSource(path: string): InputSource {
+  if (path === '-') {
+    return { name: 'stdin', chunks: () => process.stdin as AsyncIterable<Uint8Array> };
+  }
+  return { name: path, chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array> };
+}
+
+async function runGenerate(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'base-url': { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      'out-dir': { type: 'string' },
+      format: { type: 'string' },
+      'no-gzip': { type: 'boolean' },
+      'gzip-level': { type: 'string' },
+      'max-urls': { type: 'string' },
+      'max-bytes': { type: 'string' },
+      prefix: { type: 'string' },
+      timezone: { type: 'string' },
+      now: { type: 'string' },
+      strict: { type: 'boolean' },
+      json: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('generate needs at least one input file (or - for standard input)');
+  const format = values.format;
+  if (format !== undefined && format !== 'xml' && format !== 'txt') throw new UsageError('--format is xml or txt');
+  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError(`--now is not an ISO date-time: ${values.now}`);
+  const options: Partial<Options> = {
+    baseUrl: values['base-url'],
+    format,
+    gzip: values['no-gzip'] ? false : undefined,
+    gzipLevel: integer('gzip-level', values['gzip-level']),
+    maxUrls: integer('max-urls', values['max-urls']),
+    maxBytes: integer('max-bytes', values['max-bytes']),
+    prefix: values.prefix,
+    timezone: values.timezone,
+    now: values.now,
+    strict: values.strict,
+  };
+
+  const sources: InputSource[] = [];
+  for (const path of positionals) {
+    const source = fileSource(path);
+    if (path !== '-') {
+      try {
+        const s = await stat(path);
+        if (!s.isFile()) throw new InputError(`${path} is not a file`);
+        source.size = s.size;
+      } catch (e) {
+        if (e instanceof InputError) throw e;
+        throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+    sources.push(source);
+  }
+
+  const outDir = values['out-dir'];
+  const zipPath = values.output ?? (outDir ? undefined : 'sitemaps.zip');
+  const quiet = values.quiet || values.json;
+  const bar = !values.quiet && process.stderr.isTTY ? new ProgressBar(process.stderr) : undefined;
+
+  let zipStream: ReturnType<typeof createWriteStream> | undefined;
+  const tmpZip = zipPath ? `${zipPath}.partial` : undefined;
+  if (tmpZip) {
+    await mkdir(dirname(tmpZip), { recursive: true });
+    zipStream = createWriteStream(tmpZip);
+  }
+  if (outDir) await mkdir(outDir, { recursive: true });
+
+  let result;
+  try {
+    result = await generate(sources, options, nodePlatform, {
+      onProgress: bar ? (p) => bar.update(p) : undefined,
+      onZipChunk: zipStream
+        ? async (chunk) => {
+            if (!zipStream!.write(chunk)) await once(zipStream!, 'drain');
+          }
+        : () => {},
+      onFile: outDir ? (name, data) => writeFile(join(outDir, name), data) : undefined,
+    });
+  } finally {
+    bar?.clear();
+    if (zipStream) {
+      zipStream.end();
+      await once(zipStream, 'close');
+    }
+  }
+  if (tmpZip && zipPath) {
+    const { rename } = await import('node:fs/promises');
+    await rename(tmpZip, zipPath);
+  }
+
+  const { summary } = result;
+  if (values.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
+  else if (!quiet) process.stdout.write(humanSummary(summary, zipPath ?? outDir!));
+  for (const note of summary.notes) process.stderr.write(`sitemill: ${note}\n`);
+  if (summary.message) {
+    process.stderr.write(`sitemill: ${summary.message}\n`);
+    return EXIT.fatal;
+  }
+  if (values.strict && Object.keys(summary.codes).some((c) => result.findings.severityOf(c) === 'error')) return EXIT.strict;
+  return EXIT.ok;
+}
+
+function jsonSummary(s: Summary) {
+  return {
+    rows: s.rows,
+    skipped: s.skipped,
+    accepted: s.accepted,
+    rejected: s.rejected,
+    codes: s.codes,
+    files: s.files.map((f) => ({ name: f.name, urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null })),
+  };
+}
+
+function humanSummary(s: Summary, where: string): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  const lines = [
+    `${n(s.rows)} rows: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
+  ];
+  if (s.files.length) lines.push(`${s.files.length} sitemap file${s.files.length === 1 ? '' : 's'} written to ${where}`);
+  const codes = Object.entries(s.codes);
+  if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
+  return lines.join('\n') + '\n';
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === '--version' || command === '-v') {
+      process.stdout.write(`${VERSION}\n`);
+      return EXIT.ok;
+    }
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      process.stdout.write(USAGE + '\n');
+      return command === undefined ? EXIT.usage : EXIT.ok;
+    }
+    if (command === 'generate') return await runGenerate(rest);
+    throw new UsageError(`unknown command ${command}`);
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    if (e instanceof UsageError || e instanceof OptionError || err.code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`sitemill: ${err.message}\n${USAGE}\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof InputError) {
+      process.stderr.write(`sitemill: ${err.message}\n`);
+      return EXIT.fatal;
+    }
+    process.stderr.write(`sitemill: ${err.message || String(e)}\n`);
+    return EXIT.fatal;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,53 @@
+// Every finding code: its severity and the one line a person reads.
+
+import { Code } from './code.ts';
+import type { Severity } from './types.ts';
+
+export { Code };
+
+export interface CodeInfo {
+  severity: Severity;
+  message: string;
+}
+
+export const CODE_INFO: Record<string, CodeInfo> = {
+  'loc-missing': { severity: 'error', message: 'No URL in the loc column' },
+  'loc-relative': { severity: 'fix', message: 'Relative URL resolved against the base URL' },
+  'loc-invalid': { severity: 'error', message: 'Not a valid URL' },
+  'loc-scheme': { severity: 'error', message: 'Scheme is not http or https' },
+  'loc-credentials': { severity: 'error', message: 'URL carries a user name or password' },
+  'loc-fragment': { severity: 'fix', message: '#fragment removed' },
+  'loc-host': { severity: 'error', message: 'Host differs from the base URL’s' },
+  'loc-scheme-mismatch': { severity: 'error', message: 'Scheme differs from the base URL’s' },
+  'loc-too-long': { severity: 'error', message: 'URL has 2,048 characters or more' },
+  'loc-duplicate': { severity: 'error', message: 'Same URL as an earlier row; the first is kept' },
+  'loc-normalized': { severity: 'fix', message: 'URL written in canonical form (encoding, case, port, dot segments)' },
+  'loc-outside-directory': { severity: 'warning', message: 'URL is not under the base URL’s folder' },
+  'loc-session-id': { severity: 'warning', message: 'URL carries a session id' },
+  'lastmod-normalized': { severity: 'fix', message: 'lastmod written as a W3C Datetime' },
+  'lastmod-imprecise': { severity: 'warning', message: 'lastmod has no day; dropped' },
+  'lastmod-invalid': { severity: 'warning', message: 'lastmod is not a valid date; dropped' },
+  'lastmod-future': { severity: 'warning', message: 'lastmod is more than a day in the future' },
+  'changefreq-normalized': { severity: 'fix', message: 'changefreq lower-cased' },
+  'changefreq-invalid': { severity: 'warning', message: 'changefreq is not a protocol value; dropped' },
+  'priority-normalized': { severity: 'fix', message: 'priority written as d.d' },
+  'priority-invalid': { severity: 'warning', message: 'priority is not a decimal from 0.0 to 1.0; dropped' },
+  'row-malformed': { severity: 'error', message: 'Broken CSV: a quote that never closes, or a line over 16 MiB' },
+  'row-encoding': { severity: 'error', message: 'Row is not valid UTF-8' },
+  'row-columns': { severity: 'warning', message: 'Row has more or fewer fields than the header' },
+  'column-ignored': { severity: 'info', message: 'Column not used by sitemaps' },
+  'base-url-inferred': { severity: 'info', message: 'No base URL given; taken from the first valid URL' },
+  'list-mixed-hosts': { severity: 'info', message: 'Rows rejected for this host' },
+  'list-uniform-priority': { severity: 'info', message: 'Every row has the same priority: search engines learn nothing from it' },
+  'list-uniform-lastmod': { severity: 'info', message: 'Every row has the same lastmod: search engines learn nothing from it' },
+};
+
+/** Code names by number, in the order of the Code enum. */
+export const CODE_NAMES: string[] = [''];
+for (const name of Object.keys(CODE_INFO)) CODE_NAMES.push(name);
+
+export function codeNumber(name: string): Code {
+  const n = CODE_NAMES.indexOf(name);
+  if (n < 1) throw new Error(`unknown finding code ${name}`);
+  return n as Code;
+}

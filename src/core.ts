@@ -1,0 +1,136 @@
+// The WASM core behind a small typed face. One instance per job, so every job starts from a clean
+// arena. Any call may grow memory, which detaches views: `bytes()` is taken fresh after each call.
+
+import { Status } from './status.ts';
+
+export { Status };
+export { LocFix } from './status.ts';
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number): void;
+  setTimezone(len: number, minutes: number): void;
+  setBase(originLen: number, folderLen: number): void;
+  beginInput(delimiter: number, inputIndex: number): void;
+  setColumns(loc: number, lastmod: number, changefreq: number, priority: number, headerFields: number): void;
+  dropHeaderRow(): void;
+  reserveInput(keep: number, n: number): number;
+  setInput(n: number): void;
+  consumed(): number;
+  scratchPtr(n: number): number;
+  run(final: number): Status;
+  nextFile(): void;
+  rowFieldCount(): number;
+  rowFieldPtr(i: number): number;
+  rowFieldLen(i: number): number;
+  currentRowLine(): number;
+  slowLocPtr(): number;
+  slowLocLen(): number;
+  slowLocLine(): number;
+  resolveLoc(code: number, len: number, fixes: number): void;
+  finishList(): void;
+  outPtr(): number;
+  outLen(): number;
+  outUrls(): number;
+  closeLastFile(): void;
+  outLastmodPtr(): number;
+  outLastmodLen(): number;
+  findingsPtr(): number;
+  findingsLen(): number;
+  drainedFindings(): void;
+  addEngineFinding(line: number, column: number, code: number, valueLen: number, fixedLen: number): void;
+  indexBegin(): void;
+  indexEntry(locLen: number, lastmodLen: number): void;
+  indexEnd(): void;
+  indexPtr(): number;
+  indexLen(): number;
+  counter(which: number): number;
+  fastPathAccepts(len: number): number;
+  escapeScratch(len: number): number;
+  escapedLengthOfScratch(len: number): number;
+  entryPtr(): number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class Core {
+  readonly x: Exports;
+  /** Bytes of the input buffer still to be scanned (a partial row), at its start. */
+  private kept = 0;
+
+  constructor(module: WebAssembly.Module) {
+    const instance = new WebAssembly.Instance(module, {
+      env: {
+        abort(_msg: number, _file: number, line: number, column: number): never {
+          throw new Error(`the core stopped on an internal check (${line}:${column})`);
+        },
+      },
+    });
+    this.x = instance.exports as unknown as Exports;
+  }
+
+  bytes(): Uint8Array {
+    return new Uint8Array(this.x.memory.buffer);
+  }
+
+  /** A copy of `n` bytes at `ptr`. */
+  copy(ptr: number, n: number): Uint8Array {
+    return this.bytes().slice(ptr, ptr + n);
+  }
+
+  text(ptr: number, n: number): string {
+    return decoder.decode(this.bytes().subarray(ptr, ptr + n));
+  }
+
+  /** Puts `s` (UTF-8) at the scratch area and returns its byte length. */
+  putScratch(...parts: (string | Uint8Array)[]): number[] {
+    const encoded = parts.map((p) => (typeof p === 'string' ? encoder.encode(p) : p));
+    const total = encoded.reduce((n, e) => n + e.length, 0);
+    const ptr = this.x.scratchPtr(total);
+    const mem = this.bytes();
+    let at = ptr;
+    for (const e of encoded) {
+      mem.set(e, at);
+      at += e.length;
+    }
+    return encoded.map((e) => e.length);
+  }
+
+  /** Appends a chunk behind the kept partial row and makes it the scan window. */
+  feed(chunk: Uint8Array): void {
+    const ptr = this.x.reserveInput(this.kept, chunk.length);
+    this.bytes().set(chunk, ptr + this.kept);
+    this.x.setInput(this.kept + chunk.length);
+    this.kept += chunk.length;
+  }
+
+  /** After `Status.NeedInput`: moves what is not consumed to the buffer's start. */
+  keepUnconsumed(): void {
+    const ptr = this.x.reserveInput(this.kept, 0);
+    const from = this.x.consumed();
+    this.bytes().copyWithin(ptr, ptr + from, ptr + this.kept);
+    this.kept -= from;
+  }
+
+  /** Forgets any partial row (at the end of an input). */
+  resetInput(): void {
+    this.kept = 0;
+  }
+
+  rowFields(): string[] {
+    const n = this.x.rowFieldCount();
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) out.push(this.text(this.x.rowFieldPtr(i), this.x.rowFieldLen(i)));
+    return out;
+  }
+
+  /** Takes the findings waiting in the core. */
+  drainFindings(): Uint8Array | null {
+    const n = this.x.findingsLen();
+    if (n === 0) return null;
+    const out = this.copy(this.x.findingsPtr(), n);
+    this.x.drainedFindings();
+    return out;
+  }
+}

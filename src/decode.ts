@@ -1,0 +1,127 @@
+// Input bytes → UTF-8 bytes: gunzip when the gzip magic is there, UTF-16 decoded when its BOM is,
+// a UTF-8 BOM dropped, and a clear refusal for files that are not text.
+
+import type { Platform } from './types.ts';
+
+/** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
+export class InputError extends Error {}
+
+const SAMPLE = 8192;
+
+/** Reads until at least `n` bytes are seen (or the input ends); yields them first, then the rest. */
+async function peek(source: AsyncIterable<Uint8Array>, n: number): Promise<{ head: Uint8Array; rest: AsyncIterable<Uint8Array> }> {
+  const it = source[Symbol.asyncIterator]();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < n) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    parts.push(r.value);
+    size += r.value.length;
+  }
+  const head = concat(parts, size);
+  const rest = {
+    async *[Symbol.asyncIterator]() {
+      if (done) return;
+      while (true) {
+        const r = await it.next();
+        if (r.done) return;
+        yield r.value;
+      }
+    },
+  };
+  return { head, rest };
+}
+
+export function concat(parts: Uint8Array[], size = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  if (head.length) yield head;
+  yield* rest;
+}
+
+const MAGIC: [string, number[]][] = [
+  ['a zip archive', [0x50, 0x4b, 0x03, 0x04]],
+  ['a PDF', [0x25, 0x50, 0x44, 0x46]],
+  ['a PNG image', [0x89, 0x50, 0x4e, 0x47]],
+  ['a GIF image', [0x47, 0x49, 0x46, 0x38]],
+  ['a JPEG image', [0xff, 0xd8, 0xff]],
+  ['an executable', [0x7f, 0x45, 0x4c, 0x46]],
+  ['a bzip2 archive', [0x42, 0x5a, 0x68]],
+  ['an xz archive', [0xfd, 0x37, 0x7a, 0x58, 0x5a]],
+  ['a 7z archive', [0x37, 0x7a, 0xbc, 0xaf]],
+  ['an Excel workbook', [0xd0, 0xcf, 0x11, 0xe0]],
+];
+
+function startsWith(head: Uint8Array, magic: number[]): boolean {
+  return head.length >= magic.length && magic.every((b, i) => head[i] === b);
+}
+
+/** Why these first bytes are not a text list, or null when they may be. */
+export function binaryKind(head: Uint8Array): string | null {
+  for (const [kind, magic] of MAGIC) if (startsWith(head, magic)) return kind;
+  const sample = head.subarray(0, SAMPLE);
+  let controls = 0;
+  for (const b of sample) if (b === 0 || (b < 0x09) || (b > 0x0d && b < 0x20 && b !== 0x1b)) controls++;
+  if (sample.length > 0 && controls / sample.length > 0.1) return 'binary data';
+  return null;
+}
+
+/**
+ * UTF-8 bytes of an input, in chunks. A gzip stream that breaks off ends the input where it broke,
+ * and `onNote` says so: the rows before the damage are kept.
+ */
+export async function* decodeInput(
+  name: string,
+  chunks: AsyncIterable<Uint8Array>,
+  platform: Platform,
+  onNote: (note: string) => void,
+): AsyncIterable<Uint8Array> {
+  let { head, rest } = await peek(chunks, SAMPLE);
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+    ({ head, rest } = await peek(gunzipTolerant(name, platform.gunzip(prepend(head, rest)), onNote), SAMPLE));
+  }
+  if (startsWith(head, [0xef, 0xbb, 0xbf])) {
+    yield* prepend(head.subarray(3), rest);
+    return;
+  }
+  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) {
+    yield* transcodeUtf16(head[0] === 0xff ? 'utf-16le' : 'utf-16be', prepend(head.subarray(2), rest));
+    return;
+  }
+  const kind = binaryKind(head);
+  if (kind) throw new InputError(`${name} is ${kind}, not a CSV, TSV or text list of URLs`);
+  yield* prepend(head, rest);
+}
+
+async function* gunzipTolerant(name: string, chunks: AsyncIterable<Uint8Array>, onNote: (note: string) => void): AsyncIterable<Uint8Array> {
+  try {
+    yield* chunks;
+  } catch (e) {
+    onNote(`${name}: the gzip data breaks off (${(e as Error).message}); the rows before the break were read, and the last of them may be cut short`);
+  }
+}
+
+async function* transcodeUtf16(label: string, chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  const decoder = new TextDecoder(label);
+  const encoder = new TextEncoder();
+  for await (const chunk of chunks) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield encoder.encode(text);
+  }
+  const tail = decoder.decode();
+  if (tail) yield encoder.encode(tail);
+}

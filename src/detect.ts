@@ -1,0 +1,104 @@
+// What an input looks like: its delimiter (from the first lines) and its column roles (from the header).
+
+import type { Delimiter, Role } from './types.ts';
+
+const CANDIDATES: Delimiter[] = [',', ';', '\t'];
+
+/** Splits the first lines of a sample into fields, honouring quotes (enough to detect and to show). */
+export function sampleRows(text: string, delimiter: Delimiter, maxRows = 20): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const d = delimiter === 'none' ? '' : delimiter;
+  for (let i = 0; i < text.length && rows.length < maxRows; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += c;
+    } else if (c === '"' && field === '' && d) {
+      quoted = true;
+    } else if (d && c === d) {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      if (row.some((f) => f.trim() !== '')) rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (rows.length < maxRows && (field !== '' || row.length)) {
+    row.push(field);
+    if (row.some((f) => f.trim() !== '')) rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * The delimiter that splits the first lines into the same number (> 1) of fields most consistently;
+ * `none` (plain text, one URL per line) when no candidate does.
+ */
+export function detectDelimiter(text: string): Delimiter {
+  let best: Delimiter = 'none';
+  let bestScore = 0;
+  for (const d of CANDIDATES) {
+    const rows = sampleRows(text, d);
+    if (rows.length === 0) continue;
+    const counts = new Map<number, number>();
+    for (const r of rows) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    let mode = 1;
+    let modeRows = 0;
+    for (const [n, k] of counts) if (k > modeRows || (k === modeRows && n > mode)) [mode, modeRows] = [n, k];
+    if (mode < 2) continue;
+    // Consistency first, then more fields.
+    const score = (modeRows / rows.length) * 1000 + mode;
+    if (modeRows / rows.length >= 0.8 && score > bestScore) [best, bestScore] = [d, score];
+  }
+  return best;
+}
+
+/** Header names, lower-cased without spaces, `_` and `-`, for each role. */
+const NAMES: Record<Exclude<Role, 'ignore'>, string[]> = {
+  loc: ['loc', 'url', 'address', 'link', 'href', 'page'],
+  lastmod: ['lastmod', 'lastmodified', 'modified', 'updated', 'date'],
+  changefreq: ['changefreq', 'changefrequency'],
+  priority: ['priority'],
+};
+
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+export function roleOfName(name: string): Role {
+  const n = normalizeName(name);
+  for (const [role, names] of Object.entries(NAMES)) if (names.includes(n)) return role as Role;
+  return 'ignore';
+}
+
+/** The first row is a header when one of its cells names a loc column. */
+export function isHeader(cells: string[]): boolean {
+  return cells.some((c) => roleOfName(c) === 'loc');
+}
+
+/** Roles from a header: the first column of each role takes it; the rest are ignored. */
+export function rolesFromHeader(cells: string[]): Role[] {
+  const taken = new Set<Role>();
+  return cells.map((c) => {
+    const role = roleOfName(c);
+    if (role === 'ignore' || taken.has(role)) return 'ignore';
+    taken.add(role);
+    return role;
+  });
+}
+
+/** Without a header: loc, lastmod, changefreq, priority, then nothing. */
+export function defaultRoles(columns: number): Role[] {
+  const order: Role[] = ['loc', 'lastmod', 'changefreq', 'priority'];
+  return Array.from({ length: Math.max(columns, 1) }, (_, i) => order[i] ?? 'ignore');
+}

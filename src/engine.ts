@@ -1,0 +1,283 @@
+// The pipeline: inputs → decode → the core (rows, rules, serialization, file cuts) → gzip → zip,
+// with the slow URL path, the header decision and the list-wide findings on this side.
+
+import { Code } from './code.ts';
+import { Core, Status } from './core.ts';
+import { decodeInput, InputError } from './decode.ts';
+import { detectDelimiter, defaultRoles, isHeader, rolesFromHeader, sampleRows } from './detect.ts';
+import { FindingStore } from './findings.ts';
+import { manifestJson } from './manifest.ts';
+import { resolveOptions, type ResolvedOptions } from './options.ts';
+import { Output } from './output.ts';
+import { reportBlocks } from './report.ts';
+import { resolveLoc, siteOf, type Site } from './slow-url.ts';
+import type { Delimiter, Hooks, InputSource, Inspection, Options, Platform, Role, Summary } from './types.ts';
+import { ZipWriter } from './zip.ts';
+
+export { InputError };
+export { OptionError } from './options.ts';
+
+export interface GenerateResult {
+  summary: Summary;
+  findings: FindingStore;
+  /** The zip, in parts; empty when `hooks.onZipChunk` took them. */
+  zip: Uint8Array[];
+}
+
+/** Per input, for the manifest. */
+export interface InputInfo {
+  name: string;
+  bytes: number;
+  rows: number;
+}
+
+const MAX_INDEX_ENTRIES = 50000;
+const MAX_HOSTS_LISTED = 100;
+const PROGRESS_MS = 100;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function delimiterByte(d: Delimiter): number {
+  return d === 'none' ? 0 : d.charCodeAt(0);
+}
+
+function abortError(): Error {
+  return new DOMException('The generation was cancelled', 'AbortError');
+}
+
+export async function generate(
+  sources: InputSource[],
+  options: Partial<Options>,
+  platform: Platform,
+  hooks: Hooks = {},
+): Promise<GenerateResult> {
+  const opts = resolveOptions(options);
+  if (sources.length === 0) throw new InputError('no input was given');
+  const { signal } = hooks;
+  const core = new Core(await platform.wasm());
+  const x = core.x;
+  x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs);
+  const [tzLen] = core.putScratch(opts.timezone);
+  x.setTimezone(tzLen, opts.timezoneMinutes);
+
+  let site: Site | undefined;
+  let baseHref: string | undefined;
+  const useBase = (url: URL) => {
+    const s = siteOf(url);
+    site = s.site;
+    baseHref = url.href;
+    const [o, f] = core.putScratch(s.site.origin, s.folder);
+    x.setBase(o, f);
+  };
+  if (opts.base) useBase(opts.base);
+
+  const findings = new FindingStore(sources.map((s) => s.name), opts.strict);
+  const zipParts: Uint8Array[] = [];
+  const zip = new ZipWriter(hooks.onZipChunk ?? ((c) => void zipParts.push(c)), hooks.onFile);
+  const output = new Output(opts, platform, zip);
+  const rejectedHosts = new Map<string, number>();
+  const notes: string[] = [];
+  const inputs: InputInfo[] = [];
+  const bytesTotal = sources.every((s) => s.size !== undefined) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : undefined;
+  let bytesRead = 0;
+  let lastProgress = 0;
+
+  const progress = (force: boolean) => {
+    if (!hooks.onProgress) return;
+    const t = Date.now();
+    if (!force && t - lastProgress < PROGRESS_MS) return;
+    lastProgress = t;
+    hooks.onProgress({ bytesRead, bytesTotal, rows: x.counter(0), accepted: x.counter(2), rejected: x.counter(3) });
+  };
+
+  const drain = () => {
+    const block = core.drainFindings();
+    if (block) findings.add(block);
+  };
+
+  const engineFinding = (line: number, column: number, code: Code, value: string, fixed = '') => {
+    const [v, f] = core.putScratch(value, fixed);
+    x.addEngineFinding(line, column, code, v, f);
+  };
+
+  const emitFile = async () => {
+    const bytes = core.copy(x.outPtr(), x.outLen());
+    const lastmod = core.text(x.outLastmodPtr(), x.outLastmodLen());
+    await output.addSitemap(bytes, x.outUrls(), lastmod);
+  };
+
+  let source: InputSource;
+  const onHeader = () => {
+    const cells = core.rowFields();
+    const header = isHeader(cells);
+    const roles: Role[] = opts.roles ?? (header ? rolesFromHeader(cells) : defaultRoles(cells.length));
+    const col = (r: Role) => roles.indexOf(r);
+    if (col('loc') < 0) throw new InputError(`${source.name}: no loc column (name one loc, url, address, link, href or page)`);
+    x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
+    if (!header) return;
+    const line = x.currentRowLine();
+    cells.forEach((name, i) => {
+      if (roles[i] === 'ignore' && name.trim() !== '') engineFinding(line, i + 1, Code.ColumnIgnored, name);
+    });
+    x.dropHeaderRow();
+  };
+
+  const onSlowLoc = () => {
+    const raw = core.text(x.slowLocPtr(), x.slowLocLen());
+    const verdict = resolveLoc(raw, site);
+    if (verdict.code !== 0) {
+      if (verdict.host !== undefined) rejectedHosts.set(verdict.host, (rejectedHosts.get(verdict.host) ?? 0) + 1);
+      x.resolveLoc(verdict.code, 0, 0);
+      return;
+    }
+    if (!site) {
+      useBase(new URL(verdict.url.origin + '/'));
+      engineFinding(x.slowLocLine(), 0, Code.BaseUrlInferred, baseHref!);
+    }
+    const [len] = core.putScratch(verdict.href);
+    x.resolveLoc(0, len, verdict.fixes);
+  };
+
+  /** Runs the core until it needs input or the input is done. */
+  const drive = async (final: boolean) => {
+    while (true) {
+      const status = x.run(final ? 1 : 0);
+      drain();
+      switch (status) {
+        case Status.NeedInput:
+          core.keepUnconsumed();
+          return;
+        case Status.Done:
+          core.resetInput();
+          return;
+        case Status.Header:
+          onHeader();
+          break;
+        case Status.SlowLoc:
+          onSlowLoc();
+          break;
+        case Status.FileFull:
+          await emitFile();
+          x.nextFile();
+          break;
+      }
+    }
+  };
+
+  for (const [i, s] of sources.entries()) {
+    source = s;
+    const rowsBefore = x.counter(0);
+    const readBefore = bytesRead;
+    const counted = async function* () {
+      for await (const chunk of s.chunks()) {
+        if (signal?.aborted) throw abortError();
+        bytesRead += chunk.length;
+        yield chunk;
+      }
+    };
+    let started = false;
+    const start = (first: Uint8Array) => {
+      const sample = decoder.decode(first.subarray(0, 65536));
+      const delimiter = opts.delimiter ?? detectDelimiter(sample);
+      x.beginInput(delimiterByte(delimiter), i);
+      core.resetInput();
+      started = true;
+    };
+    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n))) {
+      if (signal?.aborted) throw abortError();
+      if (!started) start(chunk);
+      core.feed(chunk);
+      await drive(false);
+      progress(false);
+    }
+    if (!started) start(new Uint8Array(0));
+    core.feed(new Uint8Array(0));
+    await drive(true);
+    inputs.push({ name: s.name, bytes: bytesRead - readBefore, rows: x.counter(0) - rowsBefore });
+  }
+  if (signal?.aborted) throw abortError();
+
+  // List-wide findings.
+  x.finishList();
+  const hosts = [...rejectedHosts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [host, n] of hosts.slice(0, MAX_HOSTS_LISTED)) engineFinding(0, 0, Code.ListMixedHosts, `${host}: ${n} ${n === 1 ? 'row' : 'rows'}`);
+  if (hosts.length > MAX_HOSTS_LISTED) {
+    const rest = hosts.slice(MAX_HOSTS_LISTED).reduce((n, h) => n + h[1], 0);
+    engineFinding(0, 0, Code.ListMixedHosts, `${hosts.length - MAX_HOSTS_LISTED} more hosts: ${rest} rows`);
+  }
+  drain();
+
+  x.closeLastFile();
+  if (x.outUrls() > 0) await emitFile();
+  await output.flush();
+
+  const accepted = x.counter(2);
+  let message: string | undefined;
+  if (accepted === 0) {
+    message = x.counter(0) === 0 ? 'the input has no rows' : 'no row was accepted: every row has an error (see report.csv)';
+  } else {
+    writeIndexes(core, zip, output.files, baseHref!, opts);
+  }
+
+  const codes = findings.counts();
+  const summary: Summary = {
+    rows: x.counter(0),
+    skipped: x.counter(1),
+    accepted,
+    rejected: x.counter(3),
+    fixed: x.counter(4),
+    warnings: x.counter(5),
+    codes,
+    files: output.files,
+    baseUrl: baseHref,
+    message,
+    notes,
+  };
+
+  const pushReport = zip.deflate('report.csv');
+  for (const block of reportBlocks(findings)) {
+    pushReport(encoder.encode(block), false);
+    await zip.drained();
+  }
+  pushReport(new Uint8Array(0), true);
+  const pushManifest = zip.deflate('manifest.json');
+  pushManifest(encoder.encode(manifestJson(opts, baseHref, inputs, summary)), true);
+  await zip.end();
+  progress(true);
+  return { summary, findings, zip: zipParts };
+}
+
+/** The sitemap index (split past 50,000 files) and the robots.txt lines. */
+function writeIndexes(core: Core, zip: ZipWriter, files: { name: string; lastmod: string }[], baseHref: string, opts: ResolvedOptions): void {
+  const x = core.x;
+  const parts = Math.ceil(files.length / MAX_INDEX_ENTRIES);
+  const names: string[] = [];
+  for (let p = 0; p < parts; p++) {
+    const name = parts === 1 ? `${opts.prefix}-index.xml` : `${opts.prefix}-index-${p + 1}.xml`;
+    x.indexBegin();
+    for (const f of files.slice(p * MAX_INDEX_ENTRIES, (p + 1) * MAX_INDEX_ENTRIES)) {
+      const [locLen, lastmodLen] = core.putScratch(baseHref + f.name, f.lastmod);
+      x.indexEntry(locLen, lastmodLen);
+    }
+    x.indexEnd();
+    zip.deflate(name)(core.copy(x.indexPtr(), x.indexLen()), true);
+    names.push(name);
+  }
+  const robots = names.map((n) => `Sitemap: ${baseHref}${n}\n`).join('');
+  zip.deflate('robots-sitemap.txt')(encoder.encode(robots), true);
+}
+
+/** The delimiter, header and first rows of an input, for the column mapping. */
+export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
+  let sample = '';
+  for await (const chunk of decodeInput(source.name, source.chunks(), platform, () => {})) {
+    sample = decoder.decode(chunk.subarray(0, 65536));
+    break;
+  }
+  const delimiter = options.delimiter ?? detectDelimiter(sample);
+  const rows = sampleRows(sample, delimiter, 6);
+  const header = rows.length > 0 && isHeader(rows[0]) ? rows[0] : null;
+  const data = header ? rows.slice(1) : rows;
+  const roles = options.roles ?? (header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length))));
+  return { delimiter, header, rows: data, roles };
+}

@@ -1,0 +1,32 @@
+// manifest.json: what was made, from what, with which options; a SHA-256 per file.
+
+import type { ResolvedOptions } from './options.ts';
+import type { Summary } from './types.ts';
+import { VERSION } from './version.ts';
+
+export function manifestJson(opts: ResolvedOptions, baseUrl: string | undefined, inputs: { name: string; bytes: number; rows: number }[], summary: Summary): string {
+  const manifest = {
+    tool: { name: 'sitemill', version: VERSION },
+    options: {
+      baseUrl: baseUrl ?? null,
+      baseUrlInferred: !opts.base,
+      maxUrls: opts.maxUrls,
+      maxBytes: opts.maxBytes,
+      format: opts.format,
+      gzip: opts.gzip,
+      gzipLevel: opts.gzipLevel,
+      prefix: opts.prefix,
+      timezone: opts.timezone,
+      now: new Date(opts.nowMs).toISOString(),
+      strict: opts.strict,
+    },
+    inputs,
+    rows: summary.rows,
+    skipped: summary.skipped,
+    accepted: summary.accepted,
+    rejected: summary.rejected,
+    codes: summary.codes,
+    files: summary.files.map((f) => ({ name: f.name, urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null, sha256: f.sha256 })),
+  };
+  return JSON.stringify(manifest, null, 2) + '\n';
+}

@@ -1,0 +1,81 @@
+// Options: defaults, validation, and the resolved form the engine uses.
+
+import type { Options } from './types.ts';
+
+export const DEFAULT_OPTIONS: Options = {
+  maxUrls: 50000,
+  maxBytes: 52428800,
+  format: 'xml',
+  gzip: true,
+  gzipLevel: 6,
+  prefix: 'sitemap',
+  timezone: 'Z',
+  strict: false,
+};
+
+/** The protocol's limits, and the smallest file that still holds the longest possible entry. */
+export const LIMITS = { maxUrls: 50000, maxBytes: 52428800, minBytes: 16384 } as const;
+
+/** A problem with the options: the CLI reports it as bad usage. */
+export class OptionError extends Error {}
+
+export interface ResolvedOptions extends Options {
+  base?: URL;
+  nowMs: number;
+  timezoneMinutes: number;
+}
+
+export function resolveOptions(given: Partial<Options>, clock: () => number = Date.now): ResolvedOptions {
+  const o: Options = { ...DEFAULT_OPTIONS, ...stripUndefined(given) };
+  if (!Number.isInteger(o.maxUrls) || o.maxUrls < 1 || o.maxUrls > LIMITS.maxUrls) {
+    throw new OptionError(`max URLs must be a whole number from 1 to ${LIMITS.maxUrls}`);
+  }
+  if (!Number.isInteger(o.maxBytes) || o.maxBytes < LIMITS.minBytes || o.maxBytes > LIMITS.maxBytes) {
+    throw new OptionError(`max bytes must be a whole number from ${LIMITS.minBytes} to ${LIMITS.maxBytes}`);
+  }
+  if (o.format !== 'xml' && o.format !== 'txt') throw new OptionError('format must be xml or txt');
+  if (!Number.isInteger(o.gzipLevel) || o.gzipLevel < 1 || o.gzipLevel > 9) {
+    throw new OptionError('gzip level must be from 1 to 9');
+  }
+  const prefix = sanitizePrefix(o.prefix);
+  if (!prefix) throw new OptionError('the file prefix needs at least one letter, digit, "-" or "_"');
+  const timezoneMinutes = parseTimezone(o.timezone);
+  let nowMs = clock();
+  if (o.now !== undefined && o.now !== '') {
+    nowMs = Date.parse(o.now);
+    if (Number.isNaN(nowMs)) throw new OptionError(`now is not a date-time: ${o.now}`);
+  }
+  let base: URL | undefined;
+  if (o.baseUrl) {
+    try {
+      base = new URL(o.baseUrl);
+    } catch {
+      throw new OptionError(`the base URL is not an absolute URL: ${o.baseUrl}`);
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new OptionError('the base URL must be http or https');
+    if (base.username || base.password) throw new OptionError('the base URL must not carry a user name or password');
+    base.hash = '';
+    base.search = '';
+    if (!base.pathname.endsWith('/')) base.pathname += '/';
+  }
+  return { ...o, prefix, base, nowMs, timezoneMinutes, timezone: /^z$/i.test(o.timezone) ? 'Z' : o.timezone };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** File names come only from the prefix, so it keeps to a safe alphabet. */
+export function sanitizePrefix(prefix: string): string {
+  return prefix.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64);
+}
+
+/** `Z` or `±hh:mm` (up to ±14:00) → minutes east of UTC. */
+export function parseTimezone(tz: string): number {
+  if (tz === 'Z' || tz === 'z') return 0;
+  const m = /^([+-])(\d\d):(\d\d)$/.exec(tz);
+  if (!m) throw new OptionError(`timezone must be Z or ±hh:mm, not ${tz}`);
+  const minutes = Number(m[2]) * 60 + Number(m[3]);
+  if (Number(m[3]) > 59 || minutes > 14 * 60) throw new OptionError(`timezone is beyond ±14:00: ${tz}`);
+  return m[1] === '-' ? -minutes : minutes;
+}

@@ -1,0 +1,76 @@
+// Finished sitemap files → gzip → zip, in order. Compression runs ahead of the zip by a small,
+// fixed number of files, so parsing overlaps it and memory stays bounded.
+
+import type { ResolvedOptions } from './options.ts';
+import type { FileInfo, Platform } from './types.ts';
+import type { ZipWriter } from './zip.ts';
+
+const IN_FLIGHT = 2;
+const HEAD_BYTES = 2048;
+const decoder = new TextDecoder();
+
+interface Pending {
+  info: FileInfo;
+  job: Promise<{ stored: Uint8Array; sha256: string }>;
+}
+
+export interface SitemapFile extends FileInfo {
+  /** The latest lastmod in the file, for its index entry; empty when none. */
+  lastmod: string;
+}
+
+export function hex(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+
+export class Output {
+  readonly files: SitemapFile[] = [];
+  private pending: Pending[] = [];
+
+  constructor(
+    private opts: ResolvedOptions,
+    private platform: Platform,
+    private zip: ZipWriter,
+  ) {}
+
+  fileName(n: number): string {
+    return `${this.opts.prefix}-${n}.${this.opts.format}${this.opts.gzip ? '.gz' : ''}`;
+  }
+
+  async addSitemap(bytes: Uint8Array, urls: number, lastmod: string): Promise<void> {
+    const name = this.fileName(this.files.length + this.pending.length + 1);
+    const info: SitemapFile = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod };
+    const { gzip, gzipLevel } = this.opts;
+    const platform = this.platform;
+    const job = (async () => {
+      const stored = gzip ? await platform.gzip(bytes, gzipLevel) : bytes;
+      return { stored, sha256: hex(await platform.sha256(stored)) };
+    })();
+    job.catch(() => {}); // awaited in order by flushOne; this keeps an early failure from going unhandled
+    this.pending.push({ info, job });
+    while (this.pending.length > IN_FLIGHT) await this.flushOne();
+  }
+
+  private async flushOne(): Promise<void> {
+    const { info, job } = this.pending.shift()!;
+    const { stored, sha256 } = await job;
+    info.sha256 = sha256;
+    if (this.opts.gzip) info.gzipBytes = stored.length;
+    this.zip.store(info.name, stored);
+    this.files.push(info as SitemapFile);
+    await this.zip.drained();
+  }
+
+  async flush(): Promise<void> {
+    while (this.pending.length) await this.flushOne();
+  }
+}
+
+/** The first lines of a file, cut at a line end, for previews. */
+function headOf(bytes: Uint8Array): string {
+  const text = decoder.decode(bytes.subarray(0, HEAD_BYTES));
+  const cut = text.lastIndexOf('\n');
+  return cut > 0 && bytes.length > HEAD_BYTES ? text.slice(0, cut + 1) : text;
+}

@@ -1,0 +1,29 @@
+// The Node side of the platform: node:zlib (on libuv's thread pool, so files compress in parallel
+// with parsing), node:crypto, and the wasm file read from disk.
+
+import { readFile } from 'node:fs/promises';
+import { createGunzip, gzip as gzipCallback } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import type { Platform } from './types.ts';
+
+const gzipAsync = promisify(gzipCallback);
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+export const nodePlatform: Platform = {
+  async gzip(data, level) {
+    const out = await gzipAsync(data, { level });
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  },
+  async sha256(data) {
+    return new Uint8Array(createHash('sha256').update(data).digest());
+  },
+  gunzip(chunks) {
+    return Readable.from(chunks).pipe(createGunzip()) as AsyncIterable<Uint8Array>;
+  },
+  wasm() {
+    compiled ??= readFile(new URL('../build/sitemill.wasm', import.meta.url)).then((bytes) => WebAssembly.compile(bytes));
+    return compiled;
+  },
+};

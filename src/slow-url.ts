@@ -1,0 +1,55 @@
+// The slow path for a loc the core's fast path declined: the WHATWG URL parser (`new URL`) decides,
+// with the rules of SPEC section 4 in their order. The written URL is `href` minus the fragment.
+
+import { Code } from './code.ts';
+import { LocFix } from './status.ts';
+
+export interface Site {
+  /** `https:` */
+  protocol: string;
+  /** host with port, as `URL.host` gives it */
+  host: string;
+  origin: string;
+}
+
+export type LocVerdict = { code: Code; host?: string } | { code: 0; href: string; fixes: number; url: URL };
+
+/** `site` is undefined until the base URL is known (it is then inferred from the first valid loc). */
+export function resolveLoc(trimmed: string, site: Site | undefined): LocVerdict {
+  let fixes = 0;
+  let input = trimmed;
+  if (input.startsWith('/') && !input.startsWith('//')) {
+    if (!site) return { code: Code.LocInvalid };
+    input = site.origin + input;
+    fixes |= LocFix.Relative;
+  }
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return { code: Code.LocInvalid };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { code: Code.LocScheme };
+  if (url.username !== '' || url.password !== '') return { code: Code.LocCredentials };
+  let href = url.href;
+  const hash = href.indexOf('#');
+  if (hash >= 0) {
+    href = href.slice(0, hash);
+    fixes |= LocFix.Fragment;
+  }
+  if (site && url.host !== site.host) return { code: Code.LocHost, host: url.host };
+  if (site && url.protocol !== site.protocol) return { code: Code.LocSchemeMismatch };
+  const hashInInput = input.indexOf('#');
+  const withoutFragment = hashInInput >= 0 ? input.slice(0, hashInInput) : input;
+  if (href !== withoutFragment) fixes |= LocFix.Normalized;
+  return { code: 0, href, fixes, url };
+}
+
+/** The site of a base URL: its origin, and its folder (the path up to and with its last `/`). */
+export function siteOf(url: URL): { site: Site; folder: string } {
+  const path = url.pathname;
+  return {
+    site: { protocol: url.protocol, host: url.host, origin: url.origin },
+    folder: path.slice(0, path.lastIndexOf('/') + 1),
+  };
+}

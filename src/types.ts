@@ -1,0 +1,106 @@
+// The shapes shared by the engine, the CLI, the worker and the page.
+
+export type Format = 'xml' | 'txt';
+export type Severity = 'error' | 'fix' | 'warning' | 'info';
+export type Delimiter = ',' | ';' | '\t' | 'none';
+export type Role = 'loc' | 'lastmod' | 'changefreq' | 'priority' | 'ignore';
+
+export interface Options {
+  /** Absolute URL of the folder the sitemaps are published in; inferred from the first valid loc when absent. */
+  baseUrl?: string;
+  maxUrls: number;
+  maxBytes: number;
+  format: Format;
+  gzip: boolean;
+  gzipLevel: number;
+  prefix: string;
+  /** Offset for naive date-times: `Z` or `±hh:mm`. */
+  timezone: string;
+  /** The clock for lastmod-future, as an ISO date-time; the current time when absent. */
+  now?: string;
+  strict: boolean;
+  /** Overrides delimiter detection. */
+  delimiter?: Delimiter;
+  /** Overrides header detection: one role per column, in column order. */
+  roles?: Role[];
+}
+
+/** One input: a name for messages and the manifest, and its bytes as a stream of chunks. */
+export interface InputSource {
+  name: string;
+  size?: number;
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+export interface Progress {
+  bytesRead: number;
+  bytesTotal: number | undefined;
+  rows: number;
+  accepted: number;
+  rejected: number;
+}
+
+export interface FileInfo {
+  name: string;
+  urls: number;
+  bytes: number;
+  gzipBytes?: number;
+  sha256: string;
+  /** The first lines of the uncompressed file, for previews. */
+  head: string;
+}
+
+export interface Summary {
+  rows: number;
+  skipped: number;
+  accepted: number;
+  rejected: number;
+  fixed: number;
+  warnings: number;
+  codes: Record<string, number>;
+  files: FileInfo[];
+  baseUrl: string | undefined;
+  /** Set when no sitemap could be written (no accepted row): says why in one line. */
+  message?: string;
+  /** Things a person should know that are not about one row (a damaged gzip input, say). */
+  notes: string[];
+}
+
+export interface Finding {
+  /** The input's name when there are several inputs, else empty. */
+  input: string;
+  /** The input line the row starts on (1-based); 0 for findings about the whole list. */
+  line: number;
+  /** The 1-based column; 0 for findings about the whole row. */
+  column: number;
+  code: string;
+  severity: Severity;
+  message: string;
+  value: string;
+  fixed: string;
+}
+
+/** What the first lines of an input look like, for the column mapping. */
+export interface Inspection {
+  delimiter: Delimiter;
+  header: string[] | null;
+  rows: string[][];
+  roles: Role[];
+}
+
+export interface Hooks {
+  onProgress?(p: Progress): void;
+  signal?: AbortSignal;
+  /** Receives the zip as it is written, in order; when absent the zip is kept in memory. */
+  onZipChunk?(chunk: Uint8Array): void | Promise<void>;
+  /** Receives each file of the zip, as stored in it, in order (for writing them to a folder). */
+  onFile?(name: string, data: Uint8Array): void | Promise<void>;
+}
+
+/** The parts of the engine that differ between Node and the browser. */
+export interface Platform {
+  gzip(data: Uint8Array, level: number): Promise<Uint8Array>;
+  sha256(data: Uint8Array): Promise<Uint8Array>;
+  gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+  wasm(): Promise<WebAssembly.Module>;
+}
