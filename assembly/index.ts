@@ -562,3 +562,13 @@ export function escapedLengthOfScratch(len: u32): u32 {
 export function entryPtr(): usize {
   return entry.ptr;
 }
+
+/**
+ * Test hook for the scanner alone: scans the next row (fields then readable through `rowField*`).
+ * Returns the scanner's result: 0 row, 1 incomplete, 2 end, 3 malformed, 4 too long.
+ */
+export function scanOnly(final: bool): i32 {
+  const r = scanRow(final);
+  if (r == Scan.Row) unquoteFields();
+  return r;
+}

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { generate, InputError, OptionError } from './engine.ts';
+import { resolveOptions } from './options.ts';
 import { nodePlatform } from './platform-node.ts';
 import { ProgressBar } from './progress-bar.ts';
 import type { InputSource, Options, Summary } from './types.ts';
@@ -35,9 +36,19 @@ function fileSource(path: string): InputSource {
   return { name: path, chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array> };
 }
 
+/** `--timezone -05:00` reads as an option to parseArgs; join such a value to its option. */
+function joinNegativeValues(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--timezone' && /^-\d/.test(args[i + 1] ?? '')) out.push(`--timezone=${args[++i]}`);
+    else out.push(args[i]);
+  }
+  return out;
+}
+
 async function runGenerate(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
-    args,
+    args: joinNegativeValues(args),
     allowPositionals: true,
     options: {
       'base-url': { type: 'string' },
@@ -72,6 +83,8 @@ async function runGenerate(args: string[]): Promise<number> {
     now: values.now,
     strict: values.strict,
   };
+
+  resolveOptions(options); // bad options are bad usage, found before any input is read
 
   const sources: InputSource[] = [];
   for (const path of positionals) {

@@ -46,6 +46,7 @@ interface Exports {
   indexLen(): number;
   counter(which: number): number;
   fastPathAccepts(len: number): number;
+  scanOnly(final: number): number;
   escapeScratch(len: number): number;
   escapedLengthOfScratch(len: number): number;
   entryPtr(): number;

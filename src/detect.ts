@@ -41,10 +41,15 @@ export function sampleRows(text: string, delimiter: Delimiter, maxRows = 20): st
 }
 
 /**
- * The delimiter that splits the first lines into the same number (> 1) of fields most consistently;
- * `none` (plain text, one URL per line) when no candidate does.
+ * The delimiter of a sample: the one whose first row is a header (a cell names a loc column), else
+ * the one that splits the first lines most consistently into more than one field (80% of them into
+ * the same number, or half of them into several); `none` (plain text, one URL per line) when none does.
  */
 export function detectDelimiter(text: string): Delimiter {
+  for (const d of CANDIDATES) {
+    const [first] = sampleRows(text, d, 1);
+    if (first && first.length > 1 && isHeader(first)) return d;
+  }
   let best: Delimiter = 'none';
   let bestScore = 0;
   for (const d of CANDIDATES) {
@@ -55,10 +60,11 @@ export function detectDelimiter(text: string): Delimiter {
     let mode = 1;
     let modeRows = 0;
     for (const [n, k] of counts) if (k > modeRows || (k === modeRows && n > mode)) [mode, modeRows] = [n, k];
-    if (mode < 2) continue;
-    // Consistency first, then more fields.
-    const score = (modeRows / rows.length) * 1000 + mode;
-    if (modeRows / rows.length >= 0.8 && score > bestScore) [best, bestScore] = [d, score];
+    const share = mode > 1 ? modeRows / rows.length : 0;
+    const split = rows.filter((r) => r.length > 1).length / rows.length;
+    if (share < 0.8 && split < 0.5) continue;
+    const score = share * 1000 + split * 100 + mode;
+    if (score > bestScore) [best, bestScore] = [d, score];
   }
   return best;
 }

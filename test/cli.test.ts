@@ -1,0 +1,106 @@
+// The CLI contract of SPEC section 8: arguments, outputs, exit codes, messages.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { spawnSync } from 'node:child_process';
+import { cli, tempDir, tempFile, NOW, BASE, ROOT } from './helpers.ts';
+
+const U = 'https://www.example.com';
+const LIST = `loc,lastmod\n${U}/,2025-01-01\n${U}/a b,2025-01-02\nftp://x/,\n`;
+
+test('generate --json prints the summary of section 8 and writes the zip of section 6', () => {
+  const input = tempFile('list.csv', LIST);
+  const out = join(tempDir(), 'nested', 'out.zip');
+  const r = cli(['generate', input, '--base-url', BASE, '-o', out, '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  const summary = JSON.parse(r.stdout);
+  assert.deepEqual(Object.keys(summary), ['rows', 'skipped', 'accepted', 'rejected', 'codes', 'files']);
+  assert.deepEqual(summary, {
+    rows: 3,
+    skipped: 0,
+    accepted: 2,
+    rejected: 1,
+    codes: { 'loc-scheme': 1, 'loc-normalized': 1 },
+    files: [{ name: 'sitemap-1.xml.gz', urls: 2, bytes: summary.files[0].bytes, gzipBytes: summary.files[0].gzipBytes }],
+  });
+  const names = Object.keys(unzipSync(readFileSync(out)));
+  assert.deepEqual(names, ['sitemap-1.xml.gz', 'sitemap-index.xml', 'robots-sitemap.txt', 'report.csv', 'manifest.json']);
+  assert.equal(r.stderr, '');
+});
+
+
+test('standard input, gzipped input, --out-dir, --no-gzip and --format txt', () => {
+  const dir = tempDir();
+  const r = cli(['generate', '-', '--base-url', BASE, '--out-dir', dir, '--no-gzip', '--format', 'txt', '--quiet', '--now', NOW], gzipSync(LIST));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.deepEqual(readdirSync(dir).sort(), ['manifest.json', 'report.csv', 'robots-sitemap.txt', 'sitemap-1.txt', 'sitemap-index.xml']);
+  assert.equal(readFileSync(join(dir, 'sitemap-1.txt'), 'utf8'), `${U}/\n${U}/a%20b\n`);
+  assert.ok(!existsSync('sitemaps.zip.partial'));
+});
+
+test('options: prefix, max-urls, gzip level, timezone', () => {
+  const dir = tempDir();
+  const list = 'loc,lastmod\n' + Array.from({ length: 5 }, (_, i) => `${U}/${i},2025-01-0${i + 1} 10:00`).join('\n');
+  const r = cli(['generate', tempFile('l.csv', list), '--base-url', BASE, '--out-dir', dir, '--prefix', '../My Site!', '--max-urls', '2', '--gzip-level', '9', '--timezone', '-05:00', '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).files.map((f: { name: string }) => f.name), ['My-Site-1.xml.gz', 'My-Site-2.xml.gz', 'My-Site-3.xml.gz']);
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  assert.equal(manifest.options.gzipLevel, 9);
+  assert.ok(readFileSync(join(dir, 'report.csv'), 'utf8').includes('2025-01-01T10:00:00-05:00'));
+  assert.ok(existsSync(join(dir, 'My-Site-index.xml')));
+});
+
+test('bad usage exits 2 with the usage', () => {
+  for (const args of [
+    ['generate'],
+    ['frobnicate'],
+    ['generate', 'x.csv', '--max-urls', '50001'],
+    ['generate', 'x.csv', '--max-urls', 'lots'],
+    ['generate', 'x.csv', '--format', 'html'],
+    ['generate', 'x.csv', '--base-url', 'not a url'],
+    ['generate', 'x.csv', '--timezone', '+25:00'],
+    ['generate', 'x.csv', '--bogus'],
+  ]) {
+    const r = cli(args);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /^sitemill: .+\nUsage:/);
+  }
+});
+
+test('fatal errors exit 1 with one clear line: unreadable input, no accepted row', () => {
+  let r = cli(['generate', '/nonexistent/list.csv', '--base-url', BASE, '-o', join(tempDir(), 'o.zip')]);
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr, 'sitemill: cannot read /nonexistent/list.csv: ENOENT\n');
+  const out = join(tempDir(), 'o.zip');
+  r = cli(['generate', tempFile('l.csv', 'loc\nftp://a/\n'), '--base-url', BASE, '-o', out]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^sitemill: no row was accepted/);
+  assert.deepEqual(Object.keys(unzipSync(readFileSync(out))), ['report.csv', 'manifest.json']);
+});
+
+test('--strict exits 3 when an error-level finding exists, 0 when none', () => {
+  const dir = tempDir();
+  let r = cli(['generate', tempFile('l.csv', LIST), '--base-url', BASE, '-o', join(dir, 'a.zip'), '--strict', '--quiet']);
+  assert.equal(r.status, 3);
+  r = cli(['generate', tempFile('l.csv', `loc\n${U}/\n`), '--base-url', BASE, '-o', join(dir, 'b.zip'), '--strict', '--quiet']);
+  assert.equal(r.status, 0, r.stderr);
+});
+
+test('without --base-url the base is inferred and said so', () => {
+  const r = cli(['generate', tempFile('l.csv', LIST), '-o', join(tempDir(), 'o.zip'), '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).codes['base-url-inferred'], 1);
+});
+
+test('the package bin runs through npx by its name', () => {
+  const input = tempFile('list.csv', LIST);
+  const out = join(tempDir(), 'out.zip');
+  const r = spawnSync('npx', ['--no-install', 'sitemill', 'generate', input, '--base-url', BASE, '-o', out, '--json', '--now', NOW], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).accepted, 2);
+});

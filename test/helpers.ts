@@ -1,0 +1,106 @@
+// Shared by the tests: run the engine on text, read what it wrote, run the CLI.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { generate } from '../src/engine.ts';
+import { nodePlatform } from '../src/platform-node.ts';
+import type { Finding, Options } from '../src/types.ts';
+
+export const NOW = '2026-01-01T00:00:00Z';
+export const BASE = 'https://www.example.com/';
+export const ROOT = new URL('..', import.meta.url).pathname;
+export const REFERENCE = join(ROOT, '..', 'shared', 'reference');
+
+export function source(name: string, data: string | Uint8Array, chunkSize = 1 << 16) {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  return {
+    name,
+    size: bytes.length,
+    async *chunks() {
+      for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
+    },
+  };
+}
+
+export function concatParts(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export interface Run {
+  summary: Awaited<ReturnType<typeof generate>>['summary'];
+  findings: Finding[];
+  zip: Uint8Array;
+  /** The zip's files, gzipped ones inflated, by name. */
+  files: Record<string, string>;
+  /** The `<loc>`s of the sitemap files, in order, unescaped. */
+  locs: string[];
+}
+
+export async function run(text: string | Uint8Array, options: Partial<Options> = {}, chunkSize?: number): Promise<Run> {
+  const result = await generate([source('list.csv', text, chunkSize)], { baseUrl: BASE, now: NOW, ...options }, nodePlatform);
+  const zip = concatParts(result.zip);
+  const files = readZip(zip);
+  const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+  return { summary: result.summary, findings, zip, files, locs: locsOf(files) };
+}
+
+export function readZip(zip: Uint8Array): Record<string, string> {
+  const files: Record<string, string> = {};
+  const decoder = new TextDecoder();
+  for (const [name, data] of Object.entries(unzipSync(zip))) {
+    files[name] = decoder.decode(name.endsWith('.gz') ? gunzipSync(data) : data);
+  }
+  return files;
+}
+
+export function unescapeXml(s: string): string {
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
+
+export function sitemapNames(files: Record<string, string>): string[] {
+  return Object.keys(files)
+    .filter((n) => /^sitemap-\d+\.(xml|txt)(\.gz)?$/.test(n))
+    .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
+}
+
+export function locsOf(files: Record<string, string>): string[] {
+  const locs: string[] = [];
+  for (const name of sitemapNames(files)) {
+    if (name.includes('.txt')) locs.push(...files[name].split('\n').filter(Boolean));
+    else for (const m of files[name].matchAll(/<url><loc>([^<]*)<\/loc>/g)) locs.push(unescapeXml(m[1]));
+  }
+  return locs;
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'sitemill-test-'));
+}
+
+export function cli(args: string[], input?: string | Uint8Array) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'cli.js'), ...args], { input, encoding: 'buffer', maxBuffer: 1 << 28 });
+  return { status: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+}
+
+/** Writes `content` to a temporary file and returns its path. */
+export function tempFile(name: string, content: string | Uint8Array): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** Runs xmllint against an official schema; returns its exit status and output. */
+export function xmllint(schema: string, file: string) {
+  const r = spawnSync('xmllint', ['--noout', '--schema', join(REFERENCE, schema), file], { encoding: 'utf8' });
+  if (r.error) throw new Error(`xmllint could not run (${r.error.message}); install libxml2-utils`);
+  return { status: r.status, output: r.stderr };
+}

@@ -1,0 +1,147 @@
+// Hostile input (SPEC section 9): each gives one clear line (exit 1) or rejects only the rows it
+// touches, keeping the good ones. Never a stack trace, a hang or a lost row.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { cli, tempDir, tempFile, readZip, locsOf, NOW, BASE } from './helpers.ts';
+
+const U = 'https://www.example.com';
+
+function generate(name: string, content: string | Uint8Array, ...extra: string[]) {
+  const out = join(tempDir(), 'out.zip');
+  const r = cli(['generate', tempFile(name, content), '--base-url', BASE, '-o', out, '--json', '--now', NOW, ...extra]);
+  assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  const json = r.status === 0 ? JSON.parse(r.stdout) : null;
+  const files = r.status === 0 || r.status === 1 ? safeRead(out) : {};
+  return { ...r, json, files, locs: locsOf(files) };
+}
+
+function safeRead(path: string) {
+  try {
+    return readZip(new Uint8Array(readFileSync(path)));
+  } catch {
+    return {};
+  }
+}
+
+function oneLine(stderr: string) {
+  assert.match(stderr, /^sitemill: [^\n]+\n$/);
+}
+
+test('empty file: one line, exit 1', () => {
+  const r = generate('empty.csv', '');
+  assert.equal(r.status, 1);
+  oneLine(r.stderr);
+  assert.match(r.stderr, /no rows/);
+});
+
+test('header only: one line, exit 1', () => {
+  const r = generate('header.csv', 'loc,lastmod\n');
+  assert.equal(r.status, 1);
+  oneLine(r.stderr);
+});
+
+test('binary files are refused by name', () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  let r = generate('image.csv', png);
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr.trim().endsWith('is a PNG image, not a CSV, TSV or text list of URLs'), true, r.stderr);
+  const noise = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+  r = generate('noise.bin', noise);
+  assert.equal(r.status, 1);
+  oneLine(r.stderr);
+});
+
+test('invalid UTF-8 rejects its row only', () => {
+  const bytes = Buffer.concat([Buffer.from(`loc\n${U}/a\n${U}/`), Buffer.from([0xc3, 0x28]), Buffer.from(`\n${U}/b\n`)]);
+  const r = generate('bad.csv', bytes);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.deepEqual(r.json.codes, { 'row-encoding': 1 });
+});
+
+test('UTF-16 with a BOM is decoded, little- and big-endian', () => {
+  const text = `loc\n${U}/é\n${U}/b\n`;
+  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const be = Buffer.from(Buffer.from(text, 'utf16le')).swap16();
+  for (const bytes of [le, Buffer.concat([Buffer.from([0xfe, 0xff]), be])]) {
+    const r = generate('utf16.csv', bytes);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.locs, [`${U}/%C3%A9`, `${U}/b`]);
+  }
+});
+
+test('a UTF-8 BOM is dropped', () => {
+  const r = generate('bom.csv', `\ufeffloc\n${U}/a\n`);
+  assert.deepEqual(r.locs, [`${U}/a`]);
+  assert.deepEqual(r.json.codes, {});
+});
+
+test('NUL bytes reject their rows only', () => {
+  const r = generate('nul.csv', `loc\n${U}/a\n${U}/\0x\n${U}/b\n`);
+  assert.equal(r.status, 0);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.equal(r.json.rejected, 1);
+});
+
+test('a 5 MB line is rejected, the rows around it kept', () => {
+  const r = generate('long.csv', `loc\n${U}/a\n${U}/${'x'.repeat(5 << 20)}\n${U}/b\n`);
+  assert.equal(r.status, 0);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.deepEqual(r.json.codes, { 'loc-too-long': 1 });
+  const report = r.files['report.csv'];
+  assert.ok(report.length < 4096, 'the value in the report is cut, not 5 MB');
+});
+
+test('a line over 16 MiB is cut as malformed and skipped to its end', () => {
+  const r = generate('huge.csv', `loc\n${U}/a\n${'y'.repeat(17 << 20)}\n${U}/b\n`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.deepEqual(r.json.codes, { 'row-malformed': 1 });
+  assert.equal(r.json.rows, 3);
+});
+
+test('5,000 columns', () => {
+  const header = ['loc', ...Array.from({ length: 4999 }, (_, i) => `c${i}`)].join(',');
+  const row = (u: string) => [u, ...Array.from({ length: 4999 }, () => 'v')].join(',');
+  const r = generate('wide.csv', `${header}\n${row(`${U}/a`)}\n${row(`${U}/b`)}\n`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.equal(r.json.codes['column-ignored'], 4999);
+});
+
+test('a quote that never closes rejects its first line; the rest still parses', () => {
+  const r = generate('quote.csv', `loc,lastmod\n${U}/a,2025-01-01\n"${U}/b,2025-01-02\n${U}/c,2025-01-03\n${U}/d,2025-01-04\n`);
+  assert.equal(r.status, 0);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/c`, `${U}/d`]);
+  assert.deepEqual(r.json.codes, { 'row-malformed': 1 });
+  assert.match(r.files['report.csv'], /\n3,0,error,row-malformed,/);
+});
+
+test('a quote open for more than 1 MiB is cut at its first line', () => {
+  const r = generate('quote-long.csv', `loc,n\n"${U}/a,1\n${(`${U}/x,2\n`).repeat(60000)}`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.json.codes['row-malformed'], 1);
+  assert.equal(r.json.accepted, 1);
+  assert.equal(r.json.codes['loc-duplicate'], 59999);
+});
+
+test('a truncated .gz keeps the rows before the break and says so', () => {
+  const list = 'loc\n' + Array.from({ length: 20000 }, (_, i) => `${U}/${i}`).join('\n') + '\n';
+  const gz = gzipSync(list);
+  const r = generate('cut.csv.gz', gz.subarray(0, gz.length >> 1));
+  assert.equal(r.status, 0);
+  assert.match(r.stderr, /^sitemill: .*breaks off/);
+  assert.ok(r.json.accepted > 1000, `${r.json.accepted} rows kept`);
+});
+
+test('a million duplicate rows: one kept, the rest rejected and counted', () => {
+  const r = generate('dups.csv', 'loc\n' + `${U}/same\n`.repeat(1_000_000));
+  assert.equal(r.status, 0);
+  assert.equal(r.json.rows, 1_000_000);
+  assert.equal(r.json.accepted, 1);
+  assert.equal(r.json.codes['loc-duplicate'], 999_999);
+});
