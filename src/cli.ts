@@ -3,7 +3,7 @@
 
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, writeFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { generate, InputError, OptionError } from './engine.ts';
@@ -29,11 +29,12 @@ function integer(name: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/** An input file; named by its base name, so no local path reaches the manifest. */
 function fileSource(path: string): InputSource {
   if (path === '-') {
     return { name: 'stdin', chunks: () => process.stdin as AsyncIterable<Uint8Array> };
   }
-  return { name: path, chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array> };
+  return { name: basename(path), chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array> };
 }
 
 /** `--timezone -05:00` reads as an option to parseArgs; join such a value to its option. */

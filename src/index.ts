@@ -1,0 +1,49 @@
+// The library in Node: the same engine as the CLI, in-process, reading files as streams.
+
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './engine.ts';
+import { nodePlatform } from './platform-node.ts';
+import type { Hooks, InputSource, Inspection, Options } from './types.ts';
+
+export type Input = string | Uint8Array | InputSource;
+
+export { InputError, OptionError } from './engine.ts';
+export { FindingStore, type FindingFilter } from './findings.ts';
+export { CODE_INFO } from './codes.ts';
+export { DEFAULT_OPTIONS, LIMITS } from './options.ts';
+export type * from './types.ts';
+export type { GenerateResult };
+
+/** A file path, bytes, or a source of chunks, as an input the engine reads. */
+export async function toSource(input: Input): Promise<InputSource> {
+  if (typeof input === 'string') {
+    const { size } = await stat(input);
+    return { name: basename(input), size, chunks: () => createReadStream(input, { highWaterMark: 1 << 20 }) };
+  }
+  if (input instanceof Uint8Array) {
+    return {
+      name: 'input',
+      size: input.length,
+      async *chunks() {
+        yield input;
+      },
+    };
+  }
+  return input;
+}
+
+/**
+ * Generates sitemaps from one or more inputs. The zip comes back in parts (`result.zip`) unless
+ * `hooks.onZipChunk` takes it as it is written; `hooks.signal` cancels.
+ */
+export async function generate(input: Input | Input[], options: Partial<Options> = {}, hooks: Hooks = {}): Promise<GenerateResult> {
+  const inputs = Array.isArray(input) ? input : [input];
+  return generateWith(await Promise.all(inputs.map(toSource)), options, nodePlatform, hooks);
+}
+
+/** The delimiter, header and first rows of an input, and the column roles Sitemill would use. */
+export async function inspect(input: Input, options: Partial<Options> = {}): Promise<Inspection> {
+  return inspectWith(await toSource(input), nodePlatform, options);
+}
