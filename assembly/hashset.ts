@@ -12,13 +12,21 @@ export function resetHashSet(): void {
   size = 0;
 }
 
-/** A 64-bit hash of [p, p+n): eight bytes a step, then a final avalanche (murmur3's fmix64). */
+const P1: u64 = 0x9e3779b185ebca87;
+const P2: u64 = 0xc2b2ae3d27d4eb4f;
+const P3: u64 = 0x165667b19e3779f9;
+
+/** xxHash64's round: multiply, rotate, multiply, so every input bit reaches every state bit. */
+@inline function round(acc: u64, input: u64): u64 {
+  return rotl<u64>(acc + input * P2, 31) * P1;
+}
+
+/** A 64-bit hash of [p, p+n): xxHash64's rounds over one lane, eight bytes a step, and its avalanche. */
 export function hashBytes(p: usize, n: usize): u64 {
-  let h: u64 = 0x9e3779b97f4a7c15 ^ (<u64>n * 0xff51afd7ed558ccd);
+  let h: u64 = P3 + <u64>n;
   let i: usize = 0;
   while (i + 8 <= n) {
-    h = (h ^ load<u64>(p + i)) * 0xc4ceb9fe1a85ec53;
-    h = rotl<u64>(h, 31);
+    h = round(h, load<u64>(p + i));
     i += 8;
   }
   let tail: u64 = 0;
@@ -28,12 +36,12 @@ export function hashBytes(p: usize, n: usize): u64 {
     shift += 8;
     i++;
   }
-  h = (h ^ tail) * 0xff51afd7ed558ccd;
+  h = round(h, tail ^ (<u64>n << 56));
   h ^= h >> 33;
-  h *= 0xff51afd7ed558ccd;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53;
-  h ^= h >> 33;
+  h *= P2;
+  h ^= h >> 29;
+  h *= P3;
+  h ^= h >> 32;
   return h == 0 ? 1 : h;
 }
 

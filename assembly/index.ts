@@ -572,3 +572,8 @@ export function scanOnly(final: bool): i32 {
   if (r == Scan.Row) unquoteFields();
   return r;
 }
+
+/** Test hook for the duplicate set: adds the hash of [scratch, scratch+len); false when already there. */
+export function addToDuplicateSet(len: u32): bool {
+  return addHash(hashBytes(scratch.ptr, len));
+}
