@@ -97,9 +97,9 @@ export function scanRow(final: bool): Scan {
       while (true) {
         if (p >= end) {
           if (!final && p - start <= QUOTE_LIMIT) return Scan.Incomplete;
-          return malformed();
+          return malformed(final);
         }
-        if (p - start > QUOTE_LIMIT) return malformed();
+        if (p - start > QUOTE_LIMIT) return malformed(final);
         const c = load<u8>(p);
         if (c == QUOTE) {
           if (p + 1 >= end && !final) return Scan.Incomplete;
@@ -152,8 +152,11 @@ export function scanRow(final: bool): Scan {
   return unreachable();
 }
 
-/** The row is cut at the end of its first line; the scan resumes on the next line. */
-function malformed(): Scan {
+/**
+ * The row is cut at the end of its first line; the scan resumes on the next line. When that line's
+ * end is not in the window yet, the rest of the line is skipped as more input arrives.
+ */
+function malformed(final: bool): Scan {
   const end = inputEnd;
   let p = rowStart;
   while (p < end) {
@@ -162,8 +165,15 @@ function malformed(): Scan {
     p++;
   }
   rowEnd = p;
-  if (p < end && load<u8>(p) == CR && p + 1 < end && load<u8>(p + 1) == LF) p++;
-  cursor = p < end ? p + 1 : p;
+  line = rowLine;
+  if (p >= end || (!final && load<u8>(p) == CR && p + 1 >= end)) {
+    cursor = p;
+    skipping = !final;
+    if (final) line = rowLine + 1;
+    return Scan.Malformed;
+  }
+  if (load<u8>(p) == CR && p + 1 < end && load<u8>(p + 1) == LF) p++;
+  cursor = p + 1;
   line = rowLine + 1;
   return Scan.Malformed;
 }

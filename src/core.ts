@@ -54,12 +54,16 @@ interface Exports {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export class Core {
   readonly x: Exports;
   /** Bytes of the input buffer still to be scanned (a partial row), at its start. */
   private kept = 0;
+  /** Of those, how many were carried over from the last scan, and how many came since. */
+  private carried = 0;
+  private fresh = 0;
 
   constructor(module: WebAssembly.Module) {
     const instance = new WebAssembly.Instance(module, {
@@ -105,6 +109,15 @@ export class Core {
     this.bytes().set(chunk, ptr + this.kept);
     this.x.setInput(this.kept + chunk.length);
     this.kept += chunk.length;
+    this.fresh += chunk.length;
+  }
+
+  /**
+   * Whether enough came in since the last scan to scan again. A long partial row is rescanned from
+   * its start, so waiting until the new bytes match the carried ones keeps the total work linear.
+   */
+  worthScanning(): boolean {
+    return this.fresh >= this.carried;
   }
 
   /** After `Status.NeedInput`: moves what is not consumed to the buffer's start. */
@@ -113,11 +126,15 @@ export class Core {
     const from = this.x.consumed();
     this.bytes().copyWithin(ptr, ptr + from, ptr + this.kept);
     this.kept -= from;
+    this.carried = this.kept;
+    this.fresh = 0;
   }
 
   /** Forgets any partial row (at the end of an input). */
   resetInput(): void {
     this.kept = 0;
+    this.carried = 0;
+    this.fresh = 0;
   }
 
   rowFields(): string[] {

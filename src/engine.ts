@@ -35,7 +35,8 @@ const MAX_INDEX_ENTRIES = 50000;
 const MAX_HOSTS_LISTED = 100;
 const PROGRESS_MS = 100;
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function delimiterByte(d: Delimiter): number {
   return d === 'none' ? 0 : d.charCodeAt(0);
@@ -187,6 +188,7 @@ export async function generate(
       if (signal?.aborted) throw abortError();
       if (!started) start(chunk);
       core.feed(chunk);
+      if (!core.worthScanning()) continue;
       await drive(false);
       progress(false);
     }

@@ -6,7 +6,8 @@ import type { Finding, Severity } from './types.ts';
 
 const HEADER = 16;
 const CUT = 0x8000;
-const decoder = new TextDecoder();
+// ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export interface FindingFilter {
   codes?: string[];

@@ -7,7 +7,8 @@ import type { ZipWriter } from './zip.ts';
 
 const IN_FLIGHT = 2;
 const HEAD_BYTES = 2048;
-const decoder = new TextDecoder();
+// ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 interface Pending {
   info: FileInfo;

@@ -1,0 +1,478 @@
+// The loc fast path (assembly/loc.ts `locIsCanonical`) against the WHATWG URL parser (`new URL`),
+// and the whole pipeline (src/engine.ts `generate`) against a reference written from SPEC section 4.
+// Seeded: set SEED to replay a run.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { unzipSync } from 'fflate';
+import { Core } from '../src/core.ts';
+import { nodePlatform } from '../src/platform-node.ts';
+import { generate } from '../src/engine.ts';
+
+const SEED = process.env.SEED !== undefined ? Number(process.env.SEED) >>> 0 : (Math.random() * 2 ** 32) >>> 0;
+console.log(`fast-path.test.ts seed: ${SEED} (replay with SEED=${SEED})`);
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const NOW = '2026-01-01T00:00:00Z';
+const URLS_PER_BASE = 100_000;
+const PIPELINE_ROWS = 20_000;
+
+interface Base {
+  href: string;
+  scheme: string;
+  host: string;
+  /** ':8080' or '' */
+  port: string;
+  origin: string;
+  hostVariants: string[];
+  portVariants: string[];
+}
+
+const BASES: Base[] = [
+  {
+    href: 'https://www.example.com/',
+    scheme: 'https',
+    host: 'www.example.com',
+    port: '',
+    origin: 'https://www.example.com',
+    hostVariants: [
+      'WWW.EXAMPLE.COM', 'Www.Example.Com', 'www.EXAMPLE.com', 'www.example.com.', 'www.example.com..', 'www..example.com',
+      'www.exämple.com', 'www.xn--exmple-cua.com', 'xn--www.example.com', 'xn--', 'xn--a.example.com', 'ｗｗｗ.example.com',
+      '%77ww.example.com', 'www.example.com%2e', 'www.ex ample.com', 'example.com', 'www.example.co', 'www.example.com.evil',
+      '127.1', '0x7f.1', '1.2.3.4', '0177.0.0.1', '2130706433', '999.1.1.1', '1.2.3.4.5', '[::1]', '[2001:db8::1]',
+      '[2001:DB8:0:0::1]', '[::ffff:1.2.3.4]', '[::1', 'localhost', '', 'www.example.com\t', 'ww\nw.example.com',
+      'www.example.com:', 'www.example.com\\', 'user:pass@www.example.com', 'user@www.example.com', ':@www.example.com',
+      '@www.example.com', 'www.example.com@evil.com', 'evil.com@www.example.com', 'www.example.com#@evil',
+    ],
+    portVariants: ['', '', '', ':443', ':0443', ':80', ':8080', ':99999', ':', ':65535', ':0', ':00443', ':4 43'],
+  },
+  {
+    href: 'http://localhost:8080/',
+    scheme: 'http',
+    host: 'localhost',
+    port: ':8080',
+    origin: 'http://localhost:8080',
+    hostVariants: [
+      'LOCALHOST', 'LocalHost', 'localhost.', 'localhost..', 'lócalhost', 'xn--lcalhost-0za', '127.0.0.1', '127.1', '0x7f.1',
+      '1.2.3.4', '[::1]', '[2001:db8::1]', 'localhost%2e', '%6cocalhost', 'local host', '', 'user:pass@localhost',
+      'localhost\\', 'ｌｏｃａｌｈｏｓｔ', 'xn--', 'localhost.localdomain',
+    ],
+    portVariants: [':8080', ':8080', ':8080', ':08080', ':80', '', ':443', ':99999', ':', ':0', ':8080 ', ':80800'],
+  },
+];
+
+const PUNCT = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+// Characters the parser leaves alone in a path, apart from `%` (handled as %XX) and `/`.
+const PATH_SAFE = ALNUM + "-._~!$&'()*+,;=:@";
+// The same in a special URL's query (`'` is encoded there; `/` and `?` are not).
+const QUERY_SAFE = ALNUM + '-._~!$&()*+,;=:@/?`{}';
+// Left alone by the parser but declined by the fast path (the parsers of past years differed on them).
+const DOUBTFUL = '^|[]{}`\\\'';
+const HEX = '0123456789ABCDEFabcdef';
+const DOT_SEGMENTS = ['.', '..', '%2e', '%2E', '%2e%2e', '%2E%2e', '.%2e', '%2e.', '..%2F', 'a/..', 'a/.', '...'];
+const INVALID_PERCENT = ['%zz', '%', '%2', '%g1', '%%', '%2x', '%-1', '%ZZ'];
+const WHITESPACE = [' ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\u3000', '\u0000', '\u001f', '\u007f', '\ufeff'];
+
+type Kind = 'canonical' | 'doubtful' | 'near-miss' | 'random';
+
+class Gen {
+  int: (n: number) => number;
+  constructor(readonly rand: () => number) {
+    this.int = (n) => Math.floor(rand() * n);
+  }
+  pick<T>(xs: readonly T[] | string): T {
+    return xs[this.int(xs.length)] as T;
+  }
+  chance(p: number): boolean {
+    return this.rand() < p;
+  }
+  pct(): string {
+    return '%' + this.pick<string>(HEX) + this.pick<string>(HEX);
+  }
+  unicode(): string {
+    const r = this.rand();
+    if (r < 0.5) {
+      let c = 0x80 + this.int(0xffff - 0x80);
+      if (c >= 0xd800 && c <= 0xdfff) c = 0xe9;
+      return String.fromCharCode(c);
+    }
+    if (r < 0.9) return String.fromCodePoint(0x10000 + this.int(0x10ffff - 0x10000));
+    if (r < 0.95) return String.fromCharCode(0xd800 + this.int(0x800)); // lone surrogate
+    return this.pick(['é', 'ü', '中', '😀', '\u200b', '\u2028', '\ufeff', '\uffff']);
+  }
+  segment(safe: string, doubtful: boolean): string {
+    const len = this.chance(0.1) ? 0 : 1 + this.int(12);
+    let s = '';
+    for (let i = 0; i < len; i++) {
+      const r = this.rand();
+      if (r < 0.1) s += this.pct();
+      else if (doubtful && r < 0.25) s += this.pick<string>(DOUBTFUL);
+      else s += this.pick<string>(safe);
+    }
+    // A segment starting with `.` or `%2e` may be a dot segment: the fast path declines them all.
+    if (/^(\.|%2e)/i.test(s)) s = 'x' + s;
+    return s;
+  }
+  path(doubtful: boolean): string {
+    if (this.chance(0.005)) return '/' + Array.from({ length: 300 + this.int(200) }, () => this.segment(PATH_SAFE, doubtful) || 'seg').join('/');
+    const n = this.int(6);
+    let p = '';
+    for (let i = 0; i < n; i++) p += '/' + this.segment(PATH_SAFE, doubtful);
+    if (p === '' || this.chance(0.3)) p += '/';
+    return p;
+  }
+  query(doubtful: boolean): string {
+    if (!this.chance(0.4)) return '';
+    if (this.chance(0.1)) return '?';
+    const n = 1 + this.int(4);
+    const parts = [];
+    for (let i = 0; i < n; i++) parts.push(this.segment(QUERY_SAFE, doubtful) + (this.chance(0.7) ? '=' + this.segment(QUERY_SAFE, doubtful) : ''));
+    return '?' + parts.join(this.pick(['&', ';', '&&']));
+  }
+
+  canonical(base: Base, doubtful: boolean): string {
+    return base.origin + this.path(doubtful) + this.query(doubtful);
+  }
+
+  /** Inserts `x` at a random place after the origin (or anywhere, when `anywhere`). */
+  insert(url: string, x: string, base: Base, anywhere = false): string {
+    const from = anywhere ? 0 : Math.min(url.length, base.origin.length + 1);
+    const at = from + this.int(url.length - from + 1);
+    return url.slice(0, at) + x + url.slice(at);
+  }
+
+  nearMiss(base: Base): string {
+    const doubtful = this.chance(0.2);
+    let scheme = base.scheme;
+    let sep = '://';
+    let host = base.host;
+    let port = base.port;
+    let path = this.path(doubtful);
+    let query = this.query(doubtful);
+    let fragment = '';
+    const mutations = 1 + this.int(3);
+    const late: ((u: string) => string)[] = [];
+    for (let m = 0; m < mutations; m++) {
+      switch (this.int(20)) {
+        case 0:
+          scheme = this.pick([
+            base.scheme.toUpperCase(), base.scheme[0].toUpperCase() + base.scheme.slice(1), base.scheme === 'https' ? 'http' : 'https',
+            'ftp', 'ws', 'wss', 'file', 'javascript', 'mailto', 'HtTpS', 'h ttps', 'https+x', '',
+          ]);
+          break;
+        case 1:
+          sep = this.pick([':/', ':', ':///', ':\\\\', ':/\\', ':\\/', '://\t', ':// ', ':////']);
+          break;
+        case 2:
+        case 3:
+          host = this.pick(base.hostVariants);
+          break;
+        case 4:
+          port = this.pick(base.portVariants);
+          break;
+        case 5: {
+          // A dot segment somewhere in the path.
+          const segs = path.split('/');
+          const at = 1 + this.int(segs.length);
+          segs.splice(at, 0, this.pick(DOT_SEGMENTS));
+          path = segs.join('/');
+          if (!path.startsWith('/')) path = '/' + path;
+          break;
+        }
+        case 6:
+          path = this.insertIn(path, this.unicode());
+          break;
+        case 7:
+          if (this.chance(0.5)) path = this.insertIn(path, this.pick(INVALID_PERCENT));
+          else query = (query || '?') + this.pick(INVALID_PERCENT);
+          break;
+        case 8:
+          // Every ASCII punctuation character, in the path or the query.
+          if (this.chance(0.5)) path = this.insertIn(path, this.pick<string>(PUNCT));
+          else query = (query || '?') + this.pick<string>(PUNCT) + this.segment(QUERY_SAFE, false);
+          break;
+        case 9: {
+          const w = this.pick(['\t', '\n', '\r', ' ', '\r\n']);
+          late.push((u) => this.insert(u, w, base, this.chance(0.3)));
+          break;
+        }
+        case 10:
+          path = path.replace(/\//g, () => (this.chance(0.5) ? '\\' : '/'));
+          break;
+        case 11:
+          fragment = this.pick(['#', '#top', '#a b', '#é', '#%zz', '#?q', '##', '#/../x']);
+          break;
+        case 12:
+          query = query === '' ? '?' : query + this.pick(['?', '&', '=', '']);
+          break;
+        case 13: {
+          const w = this.pick(WHITESPACE) + (this.chance(0.3) ? this.pick(WHITESPACE) : '');
+          late.push((u) => (this.chance(0.5) ? w + u : u + w));
+          break;
+        }
+        case 14:
+          path = this.insertIn(path, this.pick(['%2e', '%2E', '%2e%2e', '%2E%2e', '%252e', '%2f', '%2F', '%5C', '%3F', '%23', '%00', '%7e', '%41']));
+          break;
+        case 15:
+          path = this.insertIn(path, String.fromCharCode(this.int(0x20)) + (this.chance(0.3) ? '\x7f' : ''));
+          break;
+        case 16:
+          // Lower/upper-case percent-escapes and non-ASCII in the query.
+          query = (query || '?') + this.pick(['%c3%a9', '%C3%A9', 'é', '😀', "'", '"', '<', '>', '`', ' ', '\\']);
+          break;
+        case 17:
+          path = this.pick(['', '/', '//', '///x', '/./', '/../', '/a/..', '/%2e%2e/', '/.', '/..', '/a/./b', '/a/../b/', '/%2E%2e/x', '/a/%2e%2E']) + (this.chance(0.5) ? path : '');
+          break;
+        case 18:
+          // A very long path.
+          path += '/' + 'long-'.repeat(400 + this.int(200));
+          break;
+        case 19:
+          host = this.pick(['xn--nxasmq6b', 'xn--ls8h', 'xn--www-', 'XN--NXASMQ6B', 'www.example.com.', `${base.host}.`, `${base.host.toUpperCase()}.`]);
+          break;
+      }
+    }
+    let u = `${scheme}${sep}${host}${port}${path}${query}${fragment}`;
+    for (const f of late) u = f(u);
+    return u;
+  }
+
+  insertIn(s: string, x: string): string {
+    const at = 1 + this.int(Math.max(1, s.length));
+    return s.slice(0, at) + x + s.slice(at);
+  }
+
+  /** The origin, then a run of random bytes-worth of characters: the table, byte by byte. */
+  random(base: Base): string {
+    const len = this.int(30);
+    let s = base.origin + (this.chance(0.9) ? '/' : '');
+    for (let i = 0; i < len; i++) {
+      const r = this.rand();
+      if (r < 0.8) s += String.fromCharCode(this.int(0x80));
+      else if (r < 0.9) s += this.pick(['/', '/.', '/%2e', '?', '%', '/%2E', '/..']);
+      else s += this.unicode();
+    }
+    return s;
+  }
+
+  next(base: Base): { url: string; kind: Kind } {
+    const r = this.rand();
+    if (r < 0.4) return { url: this.canonical(base, false), kind: 'canonical' };
+    if (r < 0.5) return { url: this.canonical(base, true), kind: 'doubtful' };
+    if (r < 0.85) return { url: this.nearMiss(base), kind: 'near-miss' };
+    return { url: this.random(base), kind: 'random' };
+  }
+}
+
+function hrefOf(s: string): string | null {
+  try {
+    return new URL(s).href;
+  } catch {
+    return null;
+  }
+}
+
+async function newCore(base: Base): Promise<Core> {
+  const core = new Core(await nodePlatform.wasm());
+  core.x.configure(0, 50000, 52428800, 0, Date.parse(NOW));
+  // As src/engine.ts `useBase`: origin and folder at the scratch area.
+  const url = new URL(base.href);
+  const folder = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1);
+  assert.equal(url.origin, base.origin);
+  const [o, f] = core.putScratch(url.origin, folder);
+  core.x.setBase(o, f);
+  return core;
+}
+
+for (const base of BASES) {
+  test(`fast path: every loc it accepts is new URL(loc).href, byte for byte (base ${base.href}, ${URLS_PER_BASE} URLs, seed ${SEED})`, async () => {
+    const core = await newCore(base);
+    const gen = new Gen(mulberry32(SEED ^ (base.port ? 0x8080 : 0)));
+    const stats: Record<Kind, { n: number; canon: number; accepted: number }> = {
+      canonical: { n: 0, canon: 0, accepted: 0 },
+      doubtful: { n: 0, canon: 0, accepted: 0 },
+      'near-miss': { n: 0, canon: 0, accepted: 0 },
+      random: { n: 0, canon: 0, accepted: 0 },
+    };
+    const wrong: string[] = [];
+    const notCanonical: string[] = [];
+    for (let i = 0; i < URLS_PER_BASE; i++) {
+      const { url, kind } = gen.next(base);
+      const [len] = core.putScratch(url);
+      const accepted = core.x.fastPathAccepts(len) === 1;
+      const href = hrefOf(url);
+      const st = stats[kind];
+      st.n++;
+      if (href === url) st.canon++;
+      if (accepted) st.accepted++;
+      if (accepted && href !== url && wrong.length < 20) {
+        wrong.push(`${JSON.stringify(url)} → ${href === null ? 'new URL throws' : JSON.stringify(href)}`);
+      }
+      if (kind === 'canonical' && href !== url && notCanonical.length < 5) notCanonical.push(`${JSON.stringify(url)} → ${JSON.stringify(href)}`);
+    }
+    for (const [kind, st] of Object.entries(stats)) {
+      console.log(
+        `fast path, base ${base.href}, ${kind}: ${st.n} URLs, ${st.canon} with new URL(x).href === x, ${st.accepted} accepted (${((100 * st.accepted) / Math.max(1, st.canon)).toFixed(1)}% of the canonical)`,
+      );
+    }
+    assert.deepEqual(wrong, [], `the fast path accepted URLs that new URL() serializes differently (seed ${SEED})`);
+    // The canonical generator's output is canonical (else the acceptance rate below means nothing).
+    assert.ok(stats.canonical.canon >= stats.canonical.n * 0.99, `generated "canonical" URLs that are not: ${notCanonical.join('; ')}`);
+    const rate = stats.canonical.accepted / stats.canonical.canon;
+    assert.ok(rate > 0.9, `the fast path accepts only ${(rate * 100).toFixed(1)}% of the canonical URLs (seed ${SEED})`);
+  });
+}
+
+// ---- the whole pipeline ----
+
+/** SPEC section 4, loc rules, for a text list of one loc per line: the expected outcome of one line. */
+type Outcome = { kind: 'skip' } | { kind: 'reject'; code: string } | { kind: 'accept'; href: string };
+
+function reference(line: string, base: URL, seen: Set<string>): Outcome {
+  if (/^[ \t]*$/.test(line)) return { kind: 'skip' };
+  if (line.includes('\0')) return { kind: 'reject', code: 'row-encoding' };
+  // Leading/trailing C0 controls and spaces (what the URL parser strips too).
+  const trimmed = line.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
+  if (trimmed === '') return { kind: 'reject', code: 'loc-missing' };
+  const input = trimmed.startsWith('/') && !trimmed.startsWith('//') ? base.origin + trimmed : trimmed;
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return { kind: 'reject', code: 'loc-invalid' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'reject', code: 'loc-scheme' };
+  if (url.username !== '' || url.password !== '') return { kind: 'reject', code: 'loc-credentials' };
+  const href = url.href.replace(/#.*$/s, '');
+  if (url.host !== base.host) return { kind: 'reject', code: 'loc-host' };
+  if (url.protocol !== base.protocol) return { kind: 'reject', code: 'loc-scheme-mismatch' };
+  if (href.length >= 2048) return { kind: 'reject', code: 'loc-too-long' };
+  if (seen.has(href)) return { kind: 'reject', code: 'loc-duplicate' };
+  seen.add(href);
+  return { kind: 'accept', href };
+}
+
+function unescapeXml(s: string): string {
+  return s.replace(/&(amp|apos|quot|lt|gt);/g, (_, e: string) => ({ amp: '&', apos: "'", quot: '"', lt: '<', gt: '>' })[e]!);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Runs generate() on a text list; returns the error codes by line and the locs written, in order. */
+async function runPipeline(baseUrl: string, bytes: Uint8Array) {
+  const result = await generate(
+    [{ name: 't.txt', chunks: async function* () { yield bytes; } }],
+    { baseUrl, gzip: false, now: NOW, delimiter: 'none' },
+    nodePlatform,
+  );
+  // Errors by line (a rejected row has exactly one).
+  const errors = new Map<number, string[]>();
+  for (let i = 0; i < result.findings.length; i++) {
+    const f = result.findings.at(i);
+    if (f.severity !== 'error') continue;
+    errors.set(f.line, [...(errors.get(f.line) ?? []), f.code]);
+  }
+  const files = unzipSync(concat(result.zip));
+  const sitemapNames = Object.keys(files)
+    .filter((n) => /^sitemap-\d+\.xml$/.test(n))
+    .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
+  const written: string[] = [];
+  for (const name of sitemapNames) {
+    const xml = decoder.decode(files[name]);
+    for (const m of xml.matchAll(/<loc>([^<]*)<\/loc>/g)) written.push(unescapeXml(m[1]));
+  }
+  return { result, errors, written };
+}
+
+test(`pipeline: generate() writes new URL(row).href minus the fragment for every accepted row, and rejects the rest (${PIPELINE_ROWS} rows, seed ${SEED})`, async () => {
+  const base = BASES[0];
+  const gen = new Gen(mulberry32(SEED ^ 0x9199));
+  const lines: string[] = [];
+  // A plain first line: the header check must not take it for a header.
+  lines.push(`${base.origin}/first`);
+  while (lines.length < PIPELINE_ROWS) {
+    let { url } = gen.next(base);
+    const r = gen.rand();
+    // Relative forms: `/path` (resolved against the origin), `//host/path`, `path` (both invalid).
+    if (r < 0.04) url = url.startsWith(base.origin) ? url.slice(base.origin.length) : url;
+    else if (r < 0.05) url = url.replace(/^[a-zA-Z]+:/, '');
+    else if (r < 0.055) url = url.replace(/^[a-zA-Z]+:\/+[^/]*\/?/, '');
+    else if (r < 0.07 && lines.length > 1) url = lines[1 + gen.int(lines.length - 1)]; // a duplicate
+    if (/[\r\n]/.test(url)) continue;
+    // A loc that starts with U+FEFF once trimmed hits a known bug (see the test below); kept out here
+    // so that this test guards everything else.
+    if (/^[\x00-\x20]*\ufeff/.test(url)) continue;
+    // What the engine reads back: the string's UTF-8 (a lone surrogate becomes U+FFFD).
+    lines.push(decoder.decode(encoder.encode(url)));
+  }
+  const bytes = encoder.encode(lines.join('\n') + '\n');
+
+  const baseUrl = new URL(base.href);
+  const seen = new Set<string>();
+  const expected = lines.map((l) => reference(l, baseUrl, seen));
+  const { result, errors, written } = await runPipeline(base.href, bytes);
+
+  const problems: string[] = [];
+  const acceptedWant: { line: number; href: string }[] = [];
+  const counts = { skip: 0, reject: 0, accept: 0 };
+  expected.forEach((want, i) => {
+    const line = i + 1;
+    counts[want.kind]++;
+    const got = errors.get(line) ?? [];
+    if (want.kind === 'accept') {
+      acceptedWant.push({ line, href: want.href });
+      if (got.length) problems.push(`line ${line} ${JSON.stringify(lines[i])}: rejected (${got.join(', ')}), want written as ${JSON.stringify(want.href)}`);
+    } else if (want.kind === 'reject') {
+      if (got.length !== 1 || got[0] !== want.code) problems.push(`line ${line} ${JSON.stringify(lines[i])}: errors [${got.join(', ')}], want [${want.code}] (new URL → ${JSON.stringify(hrefOf(lines[i]))})`);
+    } else if (got.length) problems.push(`line ${line} ${JSON.stringify(lines[i])}: a blank line got errors [${got.join(', ')}]`);
+  });
+  // Written locs, in input order, against the accepted rows (where the two lists first part).
+  const n = Math.min(written.length, acceptedWant.length);
+  for (let k = 0, shown = 0; k < n && shown < 5; k++) {
+    if (written[k] !== acceptedWant[k].href) {
+      const line = acceptedWant[k].line;
+      problems.push(`written loc #${k}: ${JSON.stringify(written[k])}, want ${JSON.stringify(acceptedWant[k].href)} from line ${line} ${JSON.stringify(lines[line - 1])}`);
+      shown++;
+    }
+  }
+  if (written.length !== acceptedWant.length) problems.push(`${written.length} locs written, want ${acceptedWant.length}`);
+
+  console.log(`pipeline: ${lines.length} lines: ${counts.accept} accepted, ${counts.reject} rejected, ${counts.skip} blank; summary ${JSON.stringify({ rows: result.summary.rows, accepted: result.summary.accepted, rejected: result.summary.rejected, skipped: result.summary.skipped })}`);
+  assert.deepEqual(problems.slice(0, 15), [], `pipeline differs from new URL() / SPEC 4 on ${problems.length} points (seed ${SEED})`);
+  assert.equal(result.summary.accepted, counts.accept, 'summary.accepted');
+  assert.equal(result.summary.rejected, counts.reject, 'summary.rejected');
+  assert.equal(result.summary.rows, counts.accept + counts.reject, 'summary.rows');
+});
+
+// U+FEFF is not a C0 control or space: the URL parser does not strip it, and fails on a URL that
+// starts with it (new URL('\ufeffhttps://www.example.com/b') throws), so SPEC 4 says loc-invalid.
+test('pipeline: a loc that starts with U+FEFF (after trimming) is loc-invalid, as new URL() fails on it', async () => {
+  const lines = ['https://www.example.com/a', '\ufeffhttps://www.example.com/b', ' \ufeff/c', '\t\ufeffhttps://www.example.com/d'];
+  for (const l of lines.slice(1)) assert.equal(hrefOf(l), null, `new URL(${JSON.stringify(l)}) throws`);
+  const { errors, written } = await runPipeline('https://www.example.com/', encoder.encode(lines.join('\n') + '\n'));
+  assert.deepEqual(
+    { line2: errors.get(2), line3: errors.get(3), line4: errors.get(4), written },
+    { line2: ['loc-invalid'], line3: ['loc-invalid'], line4: ['loc-invalid'], written: ['https://www.example.com/a'] },
+    'BUG: rows whose loc starts with U+FEFF are accepted: src/core.ts decodes the slow loc with new TextDecoder() (ignoreBOM false), which drops a leading U+FEFF before new URL() sees it',
+  );
+});
