@@ -1,5 +1,6 @@
-// A growable byte buffer in linear memory. The stub runtime only frees the most recent block, so a
-// buffer grows by doubling: what it leaves behind stays below its final size.
+// A growable byte buffer in linear memory, grown by doubling. The core runs on AssemblyScript's
+// minimal runtime: a real allocator (freed blocks are reused) and no collector running behind our back;
+// every job gets a fresh instance, which is the arena reset.
 export class Bytes {
   ptr: usize;
   len: u32 = 0;

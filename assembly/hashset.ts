@@ -1,16 +1,5 @@
-// A set of 64-bit hashes with open addressing, for duplicate URLs. Two different URLs share a hash
+// Sets of 64-bit hashes with open addressing: duplicate URLs, hreflang pairs. Two different URLs share a hash
 // with odds of about n²/2⁶⁵ (10⁻⁵ at ten million URLs). Load stays under 3/4.
-
-let table: usize = 0;
-let capacity: u32 = 0;
-let size: u32 = 0;
-
-export function resetHashSet(): void {
-  capacity = 1 << 16;
-  table = heap.alloc(<usize>capacity << 3);
-  memory.fill(table, 0, <usize>capacity << 3);
-  size = 0;
-}
 
 const P1: u64 = 0x9e3779b185ebca87;
 const P2: u64 = 0xc2b2ae3d27d4eb4f;
@@ -45,37 +34,65 @@ export function hashBytes(p: usize, n: usize): u64 {
   return h == 0 ? 1 : h;
 }
 
-/** Adds a hash; false when it was there already. */
-export function addHash(h: u64): bool {
-  if ((size + 1) * 4 > capacity * 3) grow();
-  const mask = capacity - 1;
-  let i = <u32>h & mask;
-  while (true) {
-    const at = table + (<usize>i << 3);
-    const v = load<u64>(at);
-    if (v == 0) {
-      store<u64>(at, h);
-      size++;
-      return true;
-    }
-    if (v == h) return false;
-    i = (i + 1) & mask;
-  }
-}
+/** A set of hashes. `add` is the only write; memory is kept below twice the final table. */
+export class HashSet {
+  private table: usize;
+  private capacity: u32 = 1 << 16;
+  size: u32 = 0;
 
-function grow(): void {
-  const oldTable = table;
-  const oldCapacity = capacity;
-  capacity <<= 1;
-  table = heap.alloc(<usize>capacity << 3);
-  memory.fill(table, 0, <usize>capacity << 3);
-  const mask = capacity - 1;
-  for (let j: u32 = 0; j < oldCapacity; j++) {
-    const h = load<u64>(oldTable + (<usize>j << 3));
-    if (h == 0) continue;
-    let i = <u32>h & mask;
-    while (load<u64>(table + (<usize>i << 3)) != 0) i = (i + 1) & mask;
-    store<u64>(table + (<usize>i << 3), h);
+  constructor() {
+    this.table = heap.alloc(<usize>this.capacity << 3);
+    memory.fill(this.table, 0, <usize>this.capacity << 3);
   }
-  heap.free(oldTable);
+
+  /** Adds a hash; false when it was there already. */
+  add(h: u64): bool {
+    if ((this.size + 1) * 4 > this.capacity * 3) this.grow();
+    const mask = this.capacity - 1;
+    const table = this.table;
+    let i = <u32>h & mask;
+    while (true) {
+      const at = table + (<usize>i << 3);
+      const v = load<u64>(at);
+      if (v == 0) {
+        store<u64>(at, h);
+        this.size++;
+        return true;
+      }
+      if (v == h) return false;
+      i = (i + 1) & mask;
+    }
+    return unreachable();
+  }
+
+  has(h: u64): bool {
+    const mask = this.capacity - 1;
+    let i = <u32>h & mask;
+    while (true) {
+      const v = load<u64>(this.table + (<usize>i << 3));
+      if (v == h) return true;
+      if (v == 0) return false;
+      i = (i + 1) & mask;
+    }
+    return unreachable();
+  }
+
+  private grow(): void {
+    const oldTable = this.table;
+    const oldCapacity = this.capacity;
+    const capacity = oldCapacity << 1;
+    const table = heap.alloc(<usize>capacity << 3);
+    memory.fill(table, 0, <usize>capacity << 3);
+    const mask = capacity - 1;
+    for (let j: u32 = 0; j < oldCapacity; j++) {
+      const h = load<u64>(oldTable + (<usize>j << 3));
+      if (h == 0) continue;
+      let i = <u32>h & mask;
+      while (load<u64>(table + (<usize>i << 3)) != 0) i = (i + 1) & mask;
+      store<u64>(table + (<usize>i << 3), h);
+    }
+    heap.free(oldTable);
+    this.table = table;
+    this.capacity = capacity;
+  }
 }

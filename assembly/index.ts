@@ -10,8 +10,8 @@ import {
   fieldStart, fieldEnd, unquoteFields, rowIsBlank, skipping,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul } from './utf8';
-import { locIsCanonical, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
-import { hashBytes, addHash, resetHashSet } from './hashset';
+import { locIsCanonical, urlIsCanonical, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
+import { hashBytes, HashSet } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
@@ -84,13 +84,15 @@ let firstPriorityLen: i32 = 0;
 
 const MAX_LOC: u32 = 2047;
 
+/** The written URLs of accepted rows, as hashes. */
+const written = new HashSet();
+
 // ---- setup ----
 
 export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64): void {
   configureWriter(fmt, maxUrls, maxBytes);
   strict = strictMode;
   now = nowMs;
-  resetHashSet();
   openFile();
 }
 
@@ -348,7 +350,7 @@ function finishRow(): bool {
     rejected++;
     return false;
   }
-  if (!addHash(hashBytes(canonPtr, canonLen))) {
+  if (!written.add(hashBytes(canonPtr, canonLen))) {
     locFinding(Code.LocDuplicate, false);
     rejected++;
     return false;
@@ -575,5 +577,10 @@ export function scanOnly(final: bool): i32 {
 
 /** Test hook for the duplicate set: adds the hash of [scratch, scratch+len); false when already there. */
 export function addToDuplicateSet(len: u32): bool {
-  return addHash(hashBytes(scratch.ptr, len));
+  return written.add(hashBytes(scratch.ptr, len));
+}
+
+/** Test hook for the any-host fast path (images, alternates). */
+export function anyHostFastPathAccepts(len: u32): bool {
+  return urlIsCanonical(scratch.ptr, len);
 }

@@ -40,7 +40,64 @@ for (let i = 0; i < QUERY_OUT.length; i++) queryOk[QUERY_OUT.charCodeAt(i)] = 0;
 export function locIsCanonical(p: usize, n: i32): bool {
   const o = originLen;
   if (o == 0 || n <= o || memory.compare(p, base, o) != 0) return false;
-  let i = o;
+  return pathIsCanonical(p, o, n);
+}
+
+const HTTP = String.UTF8.encode('http://');
+const HTTPS = String.UTF8.encode('https://');
+
+/**
+ * Whether [p, p+n) is in canonical form on any host (images, alternates): lower-case http(s), a
+ * plain lower-case ASCII domain whose last label starts with a letter (so the parser's IPv4 rules
+ * and punycode checks do not apply), a port only when not the default, then a canonical path.
+ */
+export function urlIsCanonical(p: usize, n: i32): bool {
+  let i: i32;
+  let defaultPort: i32;
+  if (n > 8 && memory.compare(p, changetype<usize>(HTTPS), 8) == 0) {
+    i = 8;
+    defaultPort = 443;
+  } else if (n > 7 && memory.compare(p, changetype<usize>(HTTP), 7) == 0) {
+    i = 7;
+    defaultPort = 80;
+  } else return false;
+  let labelStart = i;
+  let lastLabelStart = i;
+  while (i < n) {
+    const c = load<u8>(p + i);
+    if (c == 0x2e) {
+      if (i == labelStart) return false;
+      labelStart = i + 1;
+      lastLabelStart = labelStart;
+    } else if (c == 0x2f || c == 0x3a) {
+      break;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == 0x2d)) {
+      return false;
+    } else if (i == labelStart && c == 0x78 && i + 3 < n && load<u8>(p + i + 1) == 0x6e && load<u8>(p + i + 2) == 0x2d && load<u8>(p + i + 3) == 0x2d) {
+      return false; // xn-- labels go to the parser's punycode checks
+    }
+    i++;
+  }
+  if (i == labelStart) return false; // empty host or a trailing dot
+  const first = load<u8>(p + lastLabelStart);
+  if (first < 0x61 || first > 0x7a) return false;
+  if (i < n && load<u8>(p + i) == 0x3a) {
+    i++;
+    const portStart = i;
+    let port = 0;
+    while (i < n && load<u8>(p + i) >= 0x30 && load<u8>(p + i) <= 0x39) {
+      port = port * 10 + <i32>(load<u8>(p + i) - 0x30);
+      if (port > 65535) return false;
+      i++;
+    }
+    if (i == portStart || load<u8>(p + portStart) == 0x30 || port == defaultPort) return false;
+  }
+  if (i >= n) return false;
+  return pathIsCanonical(p, i, n);
+}
+
+/** From `i` (a `/`): a path and query of bytes the parser leaves alone, no fragment, no dot segment. */
+function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   if (load<u8>(p + i) != 0x2f) return false;
   const table = changetype<usize>(pathOk);
   // Path: segment by segment, refusing any that starts like a dot segment.

@@ -47,6 +47,7 @@ interface Exports {
   counter(which: number): number;
   fastPathAccepts(len: number): number;
   scanOnly(final: number): number;
+  anyHostFastPathAccepts(len: number): number;
   addToDuplicateSet(len: number): number;
   escapeScratch(len: number): number;
   escapedLengthOfScratch(len: number): number;

@@ -476,3 +476,45 @@ test('pipeline: a loc that starts with U+FEFF (after trimming) is loc-invalid, a
     'BUG: rows whose loc starts with U+FEFF are accepted: src/core.ts decodes the slow loc with new TextDecoder() (ignoreBOM false), which drops a leading U+FEFF before new URL() sees it',
   );
 });
+
+// ---- the any-host fast path (images, alternates) ----
+
+test(`any-host fast path: every URL it accepts is new URL(x).href, on many host forms (seed ${SEED})`, async () => {
+  const core = await newCore(BASES[0]);
+  const rand = mulberry32(SEED ^ 0x1a2b);
+  const gen = new Gen(rand);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const schemes = ['https', 'http', 'HTTPS', 'Http', 'ftp', 'https:', 'http:/'];
+  const hosts = [
+    'cdn.example.net', 'img.example.co.uk', 'localhost', 'a-b.example', 'IMG.Example.com', '127.0.0.1', '0x7f.1', '1.2.3',
+    '[::1]', '[2001:db8::1]', 'xn--bcher-kva.example', 'a.xn--p1ai', 'a..b', 'example.com.', '.example.com', 'ex_ample.com',
+    'bücher.example', '1example.com', 'example.123', 'example.0x1f', 'example.09', 'e', 'x.y.z.w', 'user@host.example',
+    'host.example%2e', 'ho%41st.example', '',
+  ];
+  const ports = ['', '', '', ':80', ':443', ':8080', ':0', ':65535', ':65536', ':08', ':', ':1a'];
+  const wrong: string[] = [];
+  let accepted = 0;
+  let canonical = 0;
+  let plainCanonical = 0;
+  let plainAccepted = 0;
+  const missed: string[] = [];
+  for (let i = 0; i < 100_000; i++) {
+    const tail = gen.next(BASES[0]).url.replace(/^[a-z]+:\/\/[^/]*/i, '');
+    const url = `${pick(schemes)}://${pick(hosts)}${pick(ports)}${tail.startsWith('/') || rand() < 0.2 ? tail : '/' + tail}`;
+    const [len] = core.putScratch(url);
+    const ok = core.x.anyHostFastPathAccepts(len) === 1;
+    const href = hrefOf(url);
+    if (href === url) canonical++;
+    if (ok) accepted++;
+    if (ok && href !== url && wrong.length < 20) wrong.push(`${JSON.stringify(url)} → ${href === null ? 'new URL throws' : JSON.stringify(href)}`);
+    // Plain domains the fast path is meant for: lower-case labels, the last one starting with a letter.
+    if (href === url && /^https?:\/\/([a-z0-9-]+\.)*[a-z][a-z0-9-]*(:[1-9]\d*)?\//.test(url) && !url.includes('xn--')) {
+      plainCanonical++;
+      if (ok) plainAccepted++;
+      else if (missed.length < 5) missed.push(url);
+    }
+  }
+  console.log(`any-host fast path: 100000 URLs, ${canonical} canonical, ${accepted} accepted; plain domains: ${plainAccepted} of ${plainCanonical}`);
+  assert.deepEqual(wrong, []);
+  assert.ok(plainAccepted > plainCanonical * 0.9, `only ${plainAccepted} of ${plainCanonical} plain-domain canonical URLs accepted: ${missed.join(' ')}`);
+});
