@@ -1,0 +1,75 @@
+// The Platform for browsers and their workers: Web Streams compression, Web Crypto, streaming wasm compile.
+// Uses only APIs present in both windows and workers (no DOM).
+import type { Platform } from './types.ts';
+
+function streamOf(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel(reason) {
+      await it.return?.(reason);
+    },
+  });
+}
+
+/** Reads a stream as an async iterable without relying on ReadableStream's own async iterator (not everywhere yet). */
+export async function* iterate(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      if (value.byteLength > 0) yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+let wasmModule: Promise<WebAssembly.Module> | undefined;
+
+async function compileWasm(): Promise<WebAssembly.Module> {
+  const url = new URL('../build/sitemill.wasm', import.meta.url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Cannot load the engine (${response.status} ${url.pathname})`);
+  // compileStreaming insists on the application/wasm MIME type; some static hosts send another one.
+  if ((response.headers.get('content-type') ?? '').split(';')[0].trim() === 'application/wasm') {
+    try {
+      return await WebAssembly.compileStreaming(response.clone());
+    } catch {
+      // fall through to the buffered path
+    }
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+export const browserPlatform: Platform = {
+  // CompressionStream takes no level: the browser's default (zlib level 6) is used.
+  async gzip(data: Uint8Array): Promise<Uint8Array> {
+    const source = new Blob([data as Uint8Array<ArrayBuffer>]).stream();
+    return collect(source.pipeThrough(new CompressionStream('gzip')));
+  },
+  async sha256(data: Uint8Array): Promise<Uint8Array> {
+    return new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
+  },
+  gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+    // The DOM typings give DecompressionStream a BufferSource input; chunks here are always Uint8Array.
+    const inflate = new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
+    return iterate(streamOf(chunks).pipeThrough(inflate));
+  },
+  wasm(): Promise<WebAssembly.Module> {
+    wasmModule ??= compileWasm().catch((e) => {
+      wasmModule = undefined; // let a later run retry
+      throw e;
+    });
+    return wasmModule;
+  },
+};

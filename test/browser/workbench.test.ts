@@ -1,0 +1,376 @@
+// End to end in real headless Chromium: the built page served from a sub-path under the strict CSP,
+// used through its accessible names, compared with the CLI, then offline, then under load.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { launch, type Browser } from '../helpers/chromium.ts';
+import { bigList } from '../helpers/lists.ts';
+import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { zipFiles } from '../helpers/zip-files.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = path.join(root, 'dist');
+const cli = path.join(root, 'lib/cli.js');
+const reference = path.resolve(root, '../shared/reference');
+const BASE = 'https://www.example.com/';
+const NOW = '2026-01-01T00:00:00Z';
+const BIG_ROWS = 300_000;
+
+interface CliSummary {
+  rows: number;
+  skipped: number;
+  accepted: number;
+  rejected: number;
+  codes: Record<string, number>;
+  files: { name: string; urls: number; bytes: number; gzipBytes?: number }[];
+}
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let work: string;
+const requests: string[] = [];
+const problems: string[] = [];
+
+/** Runs the CLI on `input` in `dir`, writing cli.zip there; returns its --json summary. */
+function runCli(dir: string, input: string, args = ['--base-url', BASE, '--now', NOW]): CliSummary {
+  const out = execFileSync(process.execPath, [cli, 'generate', input, '-o', 'cli.zip', '--json', '--quiet', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as CliSummary;
+}
+
+function xmllint(schema: string, files: string[]): void {
+  if (files.length === 0) return;
+  try {
+    execFileSync('xmllint', ['--noout', '--schema', path.join(reference, schema), ...files], { stdio: 'pipe' });
+  } catch (e) {
+    const err = e as { code?: string; stderr?: Buffer };
+    if (err.code === 'ENOENT') throw new Error('xmllint not found: apt-get install -y libxml2-utils');
+    throw new Error(`xmllint rejected ${files.join(', ')}:\n${err.stderr?.toString() ?? e}`);
+  }
+}
+
+/** Reads the Summary block's numbers as shown. */
+async function shownStats(): Promise<Record<string, number>> {
+  const stats = page.locator('dl[aria-label="Summary"]');
+  const out: Record<string, number> = {};
+  for (const item of await stats.locator('.stat').all()) {
+    const label = (await item.locator('dt').innerText()).trim();
+    out[label] = Number((await item.locator('dd').innerText()).replace(/[^\d]/g, ''));
+  }
+  return out;
+}
+
+async function waitForResults(rows: number, timeout = 60_000): Promise<void> {
+  await page.getByRole('heading', { name: 'Summary' }).waitFor({ timeout });
+  await page
+    .locator('dl[aria-label="Summary"] .stat')
+    .filter({ has: page.locator('dt', { hasText: /^Rows$/ }) })
+    .locator('dd', { hasText: new RegExp(`^${rows.toLocaleString('en')}$`) })
+    .waitFor({ timeout });
+}
+
+/** Checks the numbers and codes the page shows against the CLI's summary for the same input. */
+async function expectShown(expected: CliSummary): Promise<void> {
+  const stats = await shownStats();
+  assert.equal(stats.Rows, expected.rows, 'rows shown');
+  assert.equal(stats.Accepted, expected.accepted, 'accepted shown');
+  assert.equal(stats.Rejected, expected.rejected, 'rejected shown');
+  const bars = page.locator('.chart-row');
+  assert.equal(await bars.count(), Object.keys(expected.codes).length, 'one bar per code');
+  for (const [code, n] of Object.entries(expected.codes)) {
+    const bar = bars.filter({ has: page.locator('code', { hasText: new RegExp(`^${code}$`) }) });
+    assert.equal(await bar.locator('.chart-count').innerText(), n.toLocaleString('en'), `the chart shows ${code} × ${n}`);
+  }
+  const total = Object.values(expected.codes).reduce((a, b) => a + b, 0);
+  await page.getByText(`${total.toLocaleString('en')} findings`, { exact: true }).waitFor();
+}
+
+/** Downloads the page's zip, validates its sitemaps and compares it with the CLI's zip, file by file. */
+async function downloadAndCompare(dir: string, identicalManifest: boolean): Promise<void> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download zip' }).click(),
+  ]);
+  const pageZip = path.join(dir, 'page.zip');
+  await download.saveAs(pageZip);
+  const mine = await zipFiles(pageZip);
+  const theirs = await zipFiles(path.join(dir, 'cli.zip'));
+
+  const xmlDir = path.join(dir, 'xml');
+  await mkdir(xmlDir, { recursive: true });
+  const sitemaps: string[] = [];
+  const indexes: string[] = [];
+  for (const [name, data] of mine) {
+    if (!name.endsWith('.xml')) continue;
+    const file = path.join(xmlDir, name);
+    await writeFile(file, data);
+    (/-index(-\d+)?\.xml$/.test(name) ? indexes : sitemaps).push(file);
+  }
+  assert.ok(sitemaps.length > 0, 'the zip holds sitemaps');
+  assert.equal(indexes.length, 1, 'the zip holds one index');
+  xmllint('sitemap.xsd', sitemaps);
+  xmllint('siteindex.xsd', indexes);
+
+  assert.deepEqual([...mine.keys()].sort(), [...theirs.keys()].sort(), 'same file names as the CLI');
+  for (const [name, data] of mine) {
+    const other = theirs.get(name)!;
+    if (name === 'manifest.json' && !identicalManifest) {
+      // The manifest records compressed sizes and hashes, and the browser's zlib is not Node's.
+      const strip = (b: Uint8Array) => {
+        const m = JSON.parse(Buffer.from(b).toString('utf8'));
+        for (const f of m.files) {
+          delete f.gzipBytes;
+          delete f.sha256;
+        }
+        return m;
+      };
+      assert.deepEqual(strip(data), strip(other), 'manifest.json matches the CLI but for compressed sizes');
+      continue;
+    }
+    assert.ok(Buffer.from(data).equals(Buffer.from(other)), `${name} is byte-identical to the CLI's`);
+  }
+}
+
+async function setOptions(): Promise<void> {
+  await page.getByLabel('Base URL').fill(BASE);
+  const more = page.getByText('More options');
+  if (!(await page.getByLabel('Reference time').isVisible())) await more.click();
+  await page.getByLabel('Reference time').fill(NOW);
+}
+
+/** Loads a list through the file input, as a person picks a file, and checks what is shown. */
+async function loadAndCheck(dir: string, name: string, identicalManifest: boolean, cliExtra: string[] = []): Promise<void> {
+  const expected = runCli(dir, name, ['--base-url', BASE, '--now', NOW, ...cliExtra]);
+  await page.getByLabel('URL list').setInputFiles(path.join(dir, name));
+  await waitForResults(expected.rows);
+  // Options typed after the list loaded apply on the next run.
+  await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+  await waitForResults(expected.rows);
+  await page.getByRole('button', { name: 'Download zip' }).and(page.locator(':enabled')).waitFor();
+  await expectShown(expected);
+  await downloadAndCompare(dir, identicalManifest);
+}
+
+describe('the page in Chromium', { timeout: 600_000 }, () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(dist, 'index.html')), 'dist/ is missing: run `npm run build:web` first');
+    assert.ok(existsSync(path.join(dist, 'sw.js')), 'dist/sw.js is missing: the build did not write the service worker');
+    assert.ok(existsSync(cli), 'lib/cli.js is missing: run `npm run build:lib` first');
+    work = await mkdtemp(path.join(tmpdir(), 'sitemill-browser-'));
+    server = await serveStatic(dist, '/app/sub/');
+    browser = await launch({ width: 1280, height: 800 });
+    browser.context.on('request', (r) => requests.push(r.url()));
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const record = (where: string) => (m: { type(): string; text(): string }) => {
+      if (m.type() === 'error') problems.push(`${where} console error: ${m.text()}`);
+    };
+    page.on('console', record('page'));
+    page.on('worker', (w) => w.on('console', record('worker')));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('crash', () => problems.push('page crashed'));
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('loads from a sub-path and runs the bundled sample', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Try a sample' }).click();
+    const dir = path.join(work, 'sample');
+    await mkdir(dir);
+    await copyFile(path.join(root, 'web/sample-urls.csv'), path.join(dir, 'sample-urls.csv'));
+    // Like the page's first run: base URL inferred, the clock is now.
+    const expected = runCli(dir, 'sample-urls.csv', []);
+    await waitForResults(expected.rows);
+    await expectShown(expected);
+    const stats = await shownStats();
+    assert.ok(stats.Rejected > 0 && stats.Fixed > 0 && stats.Warnings > 0, 'the sample shows every kind of finding');
+    await page.getByRole('heading', { name: 'Findings by code' }).waitFor();
+    await page.waitForTimeout(300); // let the last paint settle for the picture
+    await mkdir(path.join(root, 'docs'), { recursive: true });
+    await page.screenshot({ path: path.join(root, 'docs/screenshot.png') });
+  });
+
+  it('shows the detected columns and lets a role be changed', async () => {
+    await page.locator('summary', { hasText: 'Columns' }).click();
+    const role = page.getByLabel(/^Role of column 1/);
+    assert.equal(await role.inputValue(), 'loc');
+    await page.getByLabel(/^Role of column 4/).selectOption('ignore');
+    await page.getByText('Options changed since this run').waitFor();
+    await page.getByRole('button', { name: 'Use detected roles' }).click();
+    await page.getByText('Options changed since this run').waitFor({ state: 'detached' });
+  });
+
+  it('filters, searches and pages the findings table', async () => {
+    await page.getByLabel('Code', { exact: true }).selectOption('loc-host');
+    await page.getByText(/^2 of \d+ findings$/).waitFor();
+    const rows = page.locator('.fscroll [role="row"]');
+    await assert.doesNotReject(rows.filter({ hasText: 'shop.example.org' }).first().waitFor());
+    await page.getByLabel('Code', { exact: true }).selectOption('');
+    await page.getByLabel('Severity').selectOption('fix');
+    await page.getByLabel('Search').fill('Monthly');
+    await page.getByText(/^1 of \d+ findings$/).waitFor();
+    await rows.filter({ hasText: 'changefreq-normalized' }).first().waitFor();
+    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Severity').selectOption('');
+  });
+
+  it('takes a pasted list and a list dropped anywhere on the page', async () => {
+    await page.getByLabel('Paste URLs').fill('https://www.example.com/a\nhttps://www.example.com/b#x\nhttps://other.example/c\n');
+    await page.getByRole('button', { name: /^Use pasted list/ }).click();
+    await waitForResults(3);
+    assert.equal((await shownStats()).Accepted, 2);
+    await page.getByText('pasted.txt').waitFor();
+
+    // A drop on the page's footer, far from any input: the whole page is the drop target.
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['https://www.example.com/x\nhttps://www.example.com/y\n'], 'dropped.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    const target = page.locator('footer');
+    await target.dispatchEvent('dragenter', { dataTransfer });
+    await page.getByText('Drop to load the list').waitFor();
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+    await page.getByText('dropped.txt').waitFor();
+    await waitForResults(2);
+    assert.equal(await page.getByText('Drop to load the list').count(), 0, 'the drop overlay is gone');
+  });
+
+  it('generates from a picked file the same files as the CLI, and they validate', async () => {
+    await setOptions();
+    const dir = path.join(work, 'online');
+    await mkdir(dir);
+    await copyFile(path.join(root, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
+    await loadAndCheck(dir, 'urls.csv', false);
+  });
+
+  it('stays responsive on a 300,000-row list, virtualizes its findings, and cancels', async () => {
+    const dir = path.join(work, 'big');
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'big.csv'), bigList(BIG_ROWS));
+    // In-page code goes as text: the test's transpiler would wrap functions in helpers the page lacks.
+    await page.evaluate(`(() => {
+      const s = (window.__frames = { max: 0, frames: 0, on: true, last: performance.now(), long: [] });
+      const tick = () => {
+        const now = performance.now();
+        const gap = now - s.last;
+        if (gap > s.max) s.max = gap;
+        if (gap > 100) s.long.push(Math.round(gap) + ' ms ' + (document.querySelector('#progress-title') ? 'while working' : 'after'));
+        s.frames++;
+        s.last = now;
+        if (s.on) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })()`);
+    const started = Date.now();
+    await page.getByLabel('URL list').setInputFiles(path.join(dir, 'big.csv'));
+    await waitForResults(BIG_ROWS, 180_000);
+    await page.getByRole('heading', { name: 'Findings by code' }).waitFor();
+    await page.waitForTimeout(200); // include the frames that render the results
+    const frames = (await page.evaluate('(window.__frames.on = false, window.__frames)')) as {
+      max: number;
+      frames: number;
+      long: string[];
+    };
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `# ${BIG_ROWS} rows in ${seconds.toFixed(1)} s; ${frames.frames} frames; longest gap between frames ${frames.max.toFixed(1)} ms` +
+        (frames.long.length ? ` (gaps over 100 ms: ${frames.long.join(', ')})` : ''),
+    );
+    assert.ok(frames.frames > 10, 'frames kept coming while the list was worked');
+    assert.ok(frames.max < 250, `longest frame gap ${frames.max.toFixed(1)} ms`);
+
+    // Only the visible findings are in the DOM, and the last one can be scrolled to.
+    const scroller = page.locator('.fscroll');
+    const rowsInDom = await page.locator('.fscroll [role="row"]').count();
+    assert.ok(rowsInDom > 5 && rowsInDom < 40, `${rowsInDom} rows in the DOM`);
+    const totalText = await page.getByText(/^[\d,]+ findings$/).innerText();
+    const total = Number(totalText.replace(/[^\d]/g, ''));
+    assert.ok(total > 1_000_000, `${total} findings`);
+    await scroller.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await page
+      .locator(`.fscroll [role="row"][aria-rowindex="${total + 1}"]`)
+      .filter({ has: page.locator('code') })
+      .waitFor();
+    await scroller.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+
+    // Wheel through the million findings: frames keep coming while pages are fetched from the worker.
+    await page.evaluate('(window.__frames = { max: 0, frames: 0, on: true, last: performance.now(), long: [] }, requestAnimationFrame(function f() { const s = window.__frames, n = performance.now(); s.max = Math.max(s.max, n - s.last); s.frames++; s.last = n; if (s.on) requestAnimationFrame(f); }))');
+    await scroller.scrollIntoViewIfNeeded();
+    const box = (await scroller.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 40; i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(25);
+    }
+    const scrolling = (await page.evaluate('(window.__frames.on = false, window.__frames)')) as { max: number; frames: number };
+    const shown = await page.locator('.fscroll [role="row"]').first().getAttribute('aria-rowindex');
+    console.log(`# wheel-scrolled to finding ${shown}; longest gap between frames ${scrolling.max.toFixed(1)} ms`);
+    assert.ok(Number(shown) > 1000, 'the table scrolled');
+    assert.ok(scrolling.max < 250, `longest frame gap while scrolling ${scrolling.max.toFixed(1)} ms`);
+    await page.locator('.fscroll [role="row"] code').first().waitFor();
+
+    // Cancel at once, then the page is ready for the next run.
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Cancelled.', { exact: false }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Summary' }).count(), 0, 'no stale results after cancel');
+    await page.getByRole('button', { name: 'Generate sitemaps' }).and(page.locator(':enabled')).waitFor();
+    await page.getByRole('button', { name: 'Try a sample' }).click();
+    await page.getByRole('heading', { name: 'Findings by code' }).waitFor();
+  });
+
+  it('fits a 390-px-wide phone without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `page is ${width}px wide`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('works offline after one visit, with options remembered', async () => {
+    await page.getByText('Works offline').waitFor({ timeout: 30_000 });
+    // A remembered option: the next run writes uncompressed files.
+    await page.getByLabel('Gzip the files').uncheck();
+    const before = server.requests.length;
+    await browser.context.setOffline(true);
+    await page.reload();
+    assert.equal(await page.getByLabel('Gzip the files').isChecked(), false, 'gzip off was remembered');
+    assert.equal(await page.getByLabel('Base URL').inputValue(), BASE, 'base URL was remembered');
+    await setOptions();
+    const dir = path.join(work, 'offline');
+    await mkdir(dir);
+    await copyFile(path.join(root, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
+    await loadAndCheck(dir, 'urls.csv', true, ['--no-gzip']);
+    assert.deepEqual(server.requests.slice(before), [], 'nothing reached the server while offline');
+    await browser.context.setOffline(false);
+  });
+
+  it('made no request off its origin and logged no error', () => {
+    const foreign = requests.filter((u) => {
+      if (u.startsWith('data:')) return false;
+      const url = new URL(u.startsWith('blob:') ? u.slice(5) : u);
+      return url.origin !== server.origin;
+    });
+    assert.deepEqual(foreign, [], 'requests off the origin');
+    assert.deepEqual(problems, [], 'errors logged');
+  });
+});

@@ -1,0 +1,50 @@
+// Starts the system Chromium (Debian's, or CHROME_PATH) headless with a fresh profile.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => !!p,
+  );
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) {
+    throw new Error(
+      `No Chromium found (tried ${candidates.join(', ')}). Install it with ` +
+        '`apt-get install -y chromium` or set CHROME_PATH to a Chromium or Chrome binary.',
+    );
+  }
+  return found;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launch(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'sitemill-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport,
+    acceptDownloads: true,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The options a person sets on the page, remembered between visits in localStorage.
+import { DEFAULT_OPTIONS, LIMITS } from '../src/options';
+import type { Format, Options } from '../src/types';
+
+export interface Settings {
+  baseUrl: string;
+  maxUrls: number;
+  maxBytes: number;
+  format: Format;
+  gzip: boolean;
+  prefix: string;
+  timezone: string;
+  strict: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: '',
+  maxUrls: DEFAULT_OPTIONS.maxUrls,
+  maxBytes: DEFAULT_OPTIONS.maxBytes,
+  format: DEFAULT_OPTIONS.format,
+  gzip: DEFAULT_OPTIONS.gzip,
+  prefix: DEFAULT_OPTIONS.prefix,
+  timezone: DEFAULT_OPTIONS.timezone,
+  strict: DEFAULT_OPTIONS.strict,
+};
+
+const KEY = 'sitemill.settings.v1';
+
+export function loadSettings(): Settings {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return { ...DEFAULT_SETTINGS };
+    const saved = JSON.parse(raw) as Partial<Settings>;
+    const out = { ...DEFAULT_SETTINGS };
+    for (const k of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+      if (typeof saved[k] === typeof DEFAULT_SETTINGS[k]) (out as Record<string, unknown>)[k] = saved[k];
+    }
+    return out;
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+export function saveSettings(s: Settings): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(s));
+  } catch {
+    // storage full or disabled: the options still apply to this visit
+  }
+}
+
+// The same rules the engine applies (src/options.ts), checked here so a person sees them while typing.
+const TIMEZONE = /^(Z|[+-](0\d|1[0-3]):[0-5]\d|[+-]14:00)$/i;
+const PREFIX = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** One message per invalid field, keyed by field. */
+export function validate(s: Settings, now: string): Partial<Record<keyof Settings | 'now', string>> {
+  const e: Partial<Record<keyof Settings | 'now', string>> = {};
+  if (s.baseUrl.trim()) {
+    let u: URL | null = null;
+    try {
+      u = new URL(s.baseUrl.trim());
+    } catch {
+      // reported below
+    }
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) e.baseUrl = 'An absolute http(s) URL, e.g. https://www.example.com/';
+  }
+  const n = (x: number) => x.toLocaleString('en');
+  if (!Number.isInteger(s.maxUrls) || s.maxUrls < 1 || s.maxUrls > LIMITS.maxUrls) e.maxUrls = `A whole number from 1 to ${n(LIMITS.maxUrls)}`;
+  if (!Number.isInteger(s.maxBytes) || s.maxBytes < LIMITS.minBytes || s.maxBytes > LIMITS.maxBytes)
+    e.maxBytes = `A whole number from ${n(LIMITS.minBytes)} to ${n(LIMITS.maxBytes)}`;
+  if (!PREFIX.test(s.prefix)) e.prefix = 'Letters, digits, dash or underscore';
+  if (!TIMEZONE.test(s.timezone.trim())) e.timezone = 'Z or an offset up to ±14:00, like +02:00';
+  if (now.trim() && Number.isNaN(Date.parse(now.trim()))) e.now = 'An ISO date-time, e.g. 2026-01-01T00:00:00Z';
+  return e;
+}
+
+/** The engine options for these settings; an empty base URL or clock is left out so the engine infers it. */
+export function toOptions(s: Settings, now: string): Partial<Options> {
+  const o: Partial<Options> = {
+    maxUrls: s.maxUrls,
+    maxBytes: s.maxBytes,
+    format: s.format,
+    gzip: s.gzip,
+    prefix: s.prefix,
+    timezone: s.timezone.trim(),
+    strict: s.strict,
+  };
+  if (s.baseUrl.trim()) o.baseUrl = s.baseUrl.trim();
+  if (now.trim()) o.now = now.trim();
+  return o;
+}
