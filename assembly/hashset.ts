@@ -25,7 +25,11 @@ export function hashBytes(p: usize, n: usize): u64 {
     shift += 8;
     i++;
   }
-  h = round(h, tail ^ (<u64>n << 56));
+  return mix(round(h, tail ^ (<u64>n << 56)));
+}
+
+/** xxHash64's avalanche; never 0, which marks an empty slot. */
+export function mix(h: u64): u64 {
   h ^= h >> 33;
   h *= P2;
   h ^= h >> 29;

@@ -17,7 +17,12 @@ import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
 import { addFinding, findings, findingCount, clearFindings, setInputIndex } from './findings';
 import {
-  configureWriter, openFile, entryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls,
+  Ext, processExtensions, beginExtensions, resolveSlow, addExtras, commitAlternates, checkReciprocity,
+  setExtColumn as setColumnKind, clearExtColumns, addCode, hasExtensions, hasExtras, extXml, rowNamespaces, rowNews,
+  slowPtr as extSlowPtr, slowLen as extSlowLen,
+} from './extensions';
+import {
+  configureWriter, openFile, entryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
   fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index,
 } from './writer';
 
@@ -33,6 +38,7 @@ enum Stage {
   Scan,
   Row,
   AfterLoc,
+  Extensions,
   Place,
 }
 let stage = Stage.Scan;
@@ -64,6 +70,8 @@ let canonPtr: usize = 0;
 let canonLen: u32 = 0;
 let locFixes: u32 = 0;
 let locCode: u32 = 0;
+// A written URL from the slow path is kept here: the scratch area is reused while the row goes on.
+const canonical = new Bytes(4096);
 
 // The values the current row writes.
 let rowLastmodLen: i32 = 0;
@@ -113,6 +121,7 @@ export function beginInput(delimiter: u8, inputIndex: u32): void {
   setInputIndex(inputIndex);
   headerPending = true;
   stage = Stage.Scan;
+  clearExtColumns();
   locCol = 0;
   lastmodCol = 1;
   changefreqCol = 2;
@@ -127,6 +136,16 @@ export function setColumns(loc: i32, lastmod: i32, changefreq: i32, priority: i3
   changefreqCol = changefreq;
   priorityCol = priority;
   expectedFields = headerFields;
+}
+
+/** An extension column of the current input (`ExtKind`); for hreflang, `param` is a code from `addHreflangCode`. */
+export function setExtColumn(col: i32, kind: u32, param: u32): void {
+  setColumnKind(col, kind, param);
+}
+
+/** A canonical hreflang code, at `scratchPtr()`; returns its index. */
+export function addHreflangCode(len: u32): u32 {
+  return addCode(scratch.ptr, len);
 }
 
 /** After `Status.Header`: the row was a header, not data. */
@@ -231,14 +250,25 @@ export function run(final: bool): Status {
         stage = Stage.Scan;
         continue;
       }
+      beginExtensions(canonPtr, canonLen);
+      stage = Stage.Extensions;
+    }
+    if (stage == Stage.Extensions) {
+      if (format == XML && (hasExtensions || hasExtras)) {
+        const r = processExtensions();
+        if (r == Ext.Slow) return Status.SlowUrl;
+        if (r == Ext.Extras) return Status.Extras;
+      }
+      writeEntry(canonPtr, canonLen, rowLastmod, rowLastmodLen, rowChangefreq, rowChangefreqLen, rowPriority, rowPriorityLen, extXml.ptr, extXml.len);
       stage = Stage.Place;
     }
     // Stage.Place
-    if (!entryFits()) {
+    if (!entryFits(rowNamespaces, rowNews)) {
       closeFile();
       return Status.FileFull;
     }
-    placeEntry(rowLastmodEpoch, rowLastmod, rowLastmodLen);
+    placeEntry(rowNamespaces, rowNews, rowLastmodEpoch, rowLastmod, rowLastmodLen);
+    commitAlternates(rowLine);
     accepted++;
     if (rowFixed) rowsFixed++;
     if (rowWarned) rowsWarned++;
@@ -320,9 +350,51 @@ export function slowLocLine(): u32 {
  */
 export function resolveLoc(code: u32, len: u32, fixes: u32): void {
   locCode = code;
-  canonPtr = scratch.ptr;
+  canonical.len = 0;
+  canonical.append(scratch.ptr, len);
+  canonPtr = canonical.ptr;
   canonLen = len;
   locFixes = fixes;
+}
+
+/** The image or alternate waiting after `Status.SlowUrl`. */
+export function slowUrlPtr(): usize {
+  return extSlowPtr;
+}
+export function slowUrlLen(): u32 {
+  return extSlowLen;
+}
+
+/** The engine's answer for it: `ok` with the written URL at `scratchPtr()`, or not (dropped). */
+export function resolveUrl(ok: bool, len: u32): void {
+  resolveSlow(ok, scratch.ptr, len);
+}
+
+/** The written URL of the current row (for the engine's news and video checks). */
+export function rowLocPtr(): usize {
+  return canonPtr;
+}
+export function rowLocLen(): u32 {
+  return canonLen;
+}
+
+/** After `Status.Extras`: the row's news and video XML at `scratchPtr()`, its namespaces, and 1 if it has news. */
+export function extrasDone(len: u32, namespaces: u32, news: u32): void {
+  addExtras(scratch.ptr, len, namespaces, news);
+}
+
+/** Date rules for the engine (news and video dates): the text at `scratchPtr()`; a `Lastmod` result. */
+export function parseDate(len: u32): i32 {
+  return parseLastmod(scratch.ptr, len, scratch.ptr, len);
+}
+export function dateOutPtr(): usize {
+  return lastmodOut;
+}
+export function dateOutLen(): i32 {
+  return lastmodOutLen;
+}
+export function dateEpoch(): f64 {
+  return lastmodEpoch;
 }
 
 @inline function locFinding(code: Code, fixed: bool): void {
@@ -374,7 +446,6 @@ function finishRow(): bool {
   readLastmod();
   readChangefreq();
   readPriority();
-  writeEntry(canonPtr, canonLen, rowLastmod, rowLastmodLen, rowChangefreq, rowChangefreqLen, rowPriority, rowPriorityLen);
   noteUniform();
   return true;
 }
@@ -470,6 +541,7 @@ function same(state: i32, first: usize, firstLen: i32, value: usize, len: i32): 
 
 /** At the end of all inputs: the list-wide findings the core can tell. */
 export function finishList(): void {
+  checkReciprocity(written);
   if (accepted >= 2 && sameLastmod == 1) addFinding(0, 0, Code.ListUniformLastmod, firstLastmod, firstLastmodLen, 0, 0);
   if (accepted >= 2 && samePriority == 1) addFinding(0, 0, Code.ListUniformPriority, firstPriority, firstPriorityLen, 0, 0);
 }
@@ -477,10 +549,10 @@ export function finishList(): void {
 // ---- outputs ----
 
 export function outPtr(): usize {
-  return out.ptr;
+  return out.ptr + fileStart;
 }
 export function outLen(): u32 {
-  return out.len;
+  return out.len - fileStart;
 }
 export function outUrls(): u32 {
   return fileUrls;

@@ -2,9 +2,12 @@
 //
 // An entry is written to `entry` first; it joins the current file only if the file still has room
 // for it and the closing tag. Otherwise the file is closed and the entry opens the next one.
+// `<urlset>` declares only the namespaces its file uses, so the header is written when the file
+// closes, into room kept in front of the entries; the counting uses its length all along.
 
 import { Bytes } from './bytes';
 import { escapedLength, writeEscaped } from './escape';
+import { Namespace } from '../src/status';
 
 export const XML: u32 = 0;
 export const TXT: u32 = 1;
@@ -17,13 +20,25 @@ export let maxBytes: u32 = 52428800;
 export const out = new Bytes(1 << 20);
 export const entry = new Bytes(1 << 12);
 export let fileUrls: u32 = 0;
+/** Namespaces and news entries of the current file. */
+let fileNamespaces: u32 = 0;
+let fileNews: u32 = 0;
+/** Where the closed file starts in `out` (its header sits just before the entries). */
+export let fileStart: u32 = 0;
+const HEADER_ROOM: u32 = 512;
+const MAX_NEWS: u32 = 1000;
 /** The latest lastmod written in the current file: its instant and text (for the index). */
 export let fileLastmodEpoch: f64 = -Infinity;
 export const fileLastmod: usize = heap.alloc(64);
 export let fileLastmodLen: i32 = 0;
 
 const XML_DECL = String.UTF8.encode('<?xml version="1.0" encoding="UTF-8"?>\n');
-const URLSET_OPEN = String.UTF8.encode('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+const URLSET_OPEN = String.UTF8.encode('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+const NS_IMAGE = String.UTF8.encode(' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
+const NS_XHTML = String.UTF8.encode(' xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+const NS_NEWS = String.UTF8.encode(' xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"');
+const NS_VIDEO = String.UTF8.encode(' xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"');
+const OPEN_END = String.UTF8.encode('>\n');
 const URLSET_CLOSE = String.UTF8.encode('</urlset>\n');
 const INDEX_OPEN = String.UTF8.encode('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
 const INDEX_CLOSE = String.UTF8.encode('</sitemapindex>\n');
@@ -49,28 +64,44 @@ export function configureWriter(fmt: u32, urls: u32, bytes: u32): void {
   return format == XML ? <u32>URLSET_CLOSE.byteLength : 0;
 }
 
+/** Bytes of the XML declaration and `<urlset …>` with these namespaces. */
+function headerLength(ns: u32): u32 {
+  if (format != XML) return 0;
+  let n = <u32>(XML_DECL.byteLength + URLSET_OPEN.byteLength + OPEN_END.byteLength);
+  if (ns & Namespace.Image) n += <u32>NS_IMAGE.byteLength;
+  if (ns & Namespace.Xhtml) n += <u32>NS_XHTML.byteLength;
+  if (ns & Namespace.News) n += <u32>NS_NEWS.byteLength;
+  if (ns & Namespace.Video) n += <u32>NS_VIDEO.byteLength;
+  return n;
+}
+
 /** Starts a new, empty file. */
 export function openFile(): void {
   out.len = 0;
+  if (format == XML) out.reserve(HEADER_ROOM);
+  out.len = format == XML ? HEADER_ROOM : 0;
+  fileStart = out.len;
   fileUrls = 0;
+  fileNamespaces = 0;
+  fileNews = 0;
   fileLastmodEpoch = -Infinity;
   fileLastmodLen = 0;
-  if (format == XML) {
-    out.appendStatic(XML_DECL);
-    out.appendStatic(URLSET_OPEN);
-  }
 }
 
-/** Whether the waiting entry fits in the current file. An empty file takes any entry. */
-export function entryFits(): bool {
+/** Whether the waiting entry (with its namespaces and news) fits in the current file. An empty file takes any entry. */
+export function entryFits(ns: u32, news: u32): bool {
   if (fileUrls == 0) return true;
-  return fileUrls < maxUrls && out.len + entry.len + footerLength() <= maxBytes;
+  if (fileUrls >= maxUrls || fileNews + news > MAX_NEWS) return false;
+  const body = out.len - (format == XML ? HEADER_ROOM : 0);
+  return headerLength(fileNamespaces | ns) + body + entry.len + footerLength() <= maxBytes;
 }
 
 /** Moves the waiting entry into the current file. */
-export function placeEntry(lastmodEpoch: f64, lastmod: usize, lastmodLen: i32): void {
+export function placeEntry(ns: u32, news: u32, lastmodEpoch: f64, lastmod: usize, lastmodLen: i32): void {
   out.append(entry.ptr, entry.len);
   fileUrls++;
+  fileNamespaces |= ns;
+  fileNews += news;
   if (lastmodLen > 0 && lastmodEpoch > fileLastmodEpoch) {
     fileLastmodEpoch = lastmodEpoch;
     memory.copy(fileLastmod, lastmod, lastmodLen);
@@ -78,8 +109,19 @@ export function placeEntry(lastmodEpoch: f64, lastmod: usize, lastmodLen: i32): 
   }
 }
 
+/** Closes the file: the footer after the entries, the header just before them. */
 export function closeFile(): void {
-  if (format == XML) out.appendStatic(URLSET_CLOSE);
+  if (format != XML) return;
+  out.appendStatic(URLSET_CLOSE);
+  fileStart = HEADER_ROOM - headerLength(fileNamespaces);
+  let w = out.ptr + fileStart;
+  w = putStatic(w, XML_DECL);
+  w = putStatic(w, URLSET_OPEN);
+  if (fileNamespaces & Namespace.Image) w = putStatic(w, NS_IMAGE);
+  if (fileNamespaces & Namespace.Xhtml) w = putStatic(w, NS_XHTML);
+  if (fileNamespaces & Namespace.News) w = putStatic(w, NS_NEWS);
+  if (fileNamespaces & Namespace.Video) w = putStatic(w, NS_VIDEO);
+  putStatic(w, OPEN_END);
 }
 
 @inline function putStatic(at: usize, s: ArrayBuffer): usize {
@@ -87,8 +129,11 @@ export function closeFile(): void {
   return at + s.byteLength;
 }
 
-/** Serializes one URL entry into `entry`. Lengths of 0 leave that element out. */
-export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: u32, changefreq: usize, changefreqLen: u32, priority: usize, priorityLen: u32): void {
+/**
+ * Serializes one URL entry into `entry`. Lengths of 0 leave that element out; `ext` is the row's
+ * extension elements, already serialized.
+ */
+export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: u32, changefreq: usize, changefreqLen: u32, priority: usize, priorityLen: u32, ext: usize, extLen: u32): void {
   entry.len = 0;
   if (format == TXT) {
     entry.append(loc, locLen);
@@ -97,7 +142,7 @@ export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: 
   }
   const escaped = <u32>escapedLength(loc, locLen);
   // Room for the tags (under 128 bytes) and the values.
-  let w = entry.reserve(128 + escaped + lastmodLen + changefreqLen + priorityLen);
+  let w = entry.reserve(128 + escaped + lastmodLen + changefreqLen + priorityLen + extLen);
   const start = w;
   w = putStatic(w, URL_LOC);
   w = writeEscaped(w, loc, locLen);
@@ -117,7 +162,8 @@ export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: 
     memory.copy(w, priority, priorityLen);
     w = putStatic(w + priorityLen, PRIORITY_END);
   }
-  w = putStatic(w, URL_END);
+  memory.copy(w, ext, extLen);
+  w = putStatic(w + extLen, URL_END);
   entry.len = <u32>(w - start);
 }
 

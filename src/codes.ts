@@ -40,6 +40,17 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'list-mixed-hosts': { severity: 'info', message: 'Rows rejected for this host' },
   'list-uniform-priority': { severity: 'info', message: 'Every row has the same priority: search engines learn nothing from it' },
   'list-uniform-lastmod': { severity: 'info', message: 'Every row has the same lastmod: search engines learn nothing from it' },
+  'image-invalid': { severity: 'warning', message: 'Image is not an absolute http(s) URL; dropped' },
+  'image-too-many': { severity: 'warning', message: 'More than 1,000 images for one URL; the extras dropped' },
+  'hreflang-code-invalid': { severity: 'warning', message: 'Not a language[-Script][-REGION] code or x-default; column ignored' },
+  'hreflang-normalized': { severity: 'fix', message: 'hreflang code written in canonical case' },
+  'hreflang-url-invalid': { severity: 'warning', message: 'Alternate is not an absolute http(s) URL; dropped' },
+  'hreflang-not-reciprocal': { severity: 'warning', message: 'The alternate is a row of this list but does not link back' },
+  'hreflang-missing-self': { severity: 'warning', message: 'The alternates do not include the row’s own URL' },
+  'news-incomplete': { severity: 'warning', message: 'News needs publication name, language, date and title; news dropped' },
+  'news-stale': { severity: 'warning', message: 'News published more than 2 days before now' },
+  'video-invalid': { severity: 'warning', message: 'Video field out of its rules: a required one drops the video, an optional one itself' },
+  'text-invalid-char': { severity: 'fix', message: 'Characters XML 1.0 forbids removed' },
 };
 
 /** Code names by number, in the order of the Code enum. */

@@ -52,6 +52,18 @@ interface Exports {
   escapeScratch(len: number): number;
   escapedLengthOfScratch(len: number): number;
   entryPtr(): number;
+  setExtColumn(col: number, kind: number, param: number): void;
+  addHreflangCode(len: number): number;
+  slowUrlPtr(): number;
+  slowUrlLen(): number;
+  resolveUrl(ok: number, len: number): void;
+  rowLocPtr(): number;
+  rowLocLen(): number;
+  extrasDone(len: number, namespaces: number, news: number): void;
+  parseDate(len: number): number;
+  dateOutPtr(): number;
+  dateOutLen(): number;
+  dateEpoch(): number;
 }
 
 const encoder = new TextEncoder();

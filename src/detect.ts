@@ -1,6 +1,6 @@
 // What an input looks like: its delimiter (from the first lines) and its column roles (from the header).
 
-import type { Delimiter, Role } from './types.ts';
+import type { Delimiter, NewsField, Role, VideoField } from './types.ts';
 
 const CANDIDATES: Delimiter[] = [',', ';', '\t'];
 
@@ -69,8 +69,8 @@ export function detectDelimiter(text: string): Delimiter {
   return best;
 }
 
-/** Header names, lower-cased without spaces, `_` and `-`, for each role. */
-const NAMES: Record<Exclude<Role, 'ignore'>, string[]> = {
+/** Header names, lower-cased without spaces, `_` and `-`, for each core role. */
+const NAMES: Record<'loc' | 'lastmod' | 'changefreq' | 'priority', string[]> = {
   loc: ['loc', 'url', 'address', 'link', 'href', 'page'],
   lastmod: ['lastmod', 'lastmodified', 'modified', 'updated', 'date'],
   changefreq: ['changefreq', 'changefrequency'],
@@ -81,9 +81,31 @@ export function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
+export const NEWS_FIELDS: NewsField[] = ['publication_name', 'publication_language', 'publication_date', 'title'];
+export const VIDEO_FIELDS: VideoField[] = [
+  'thumbnail_loc', 'title', 'description', 'content_loc', 'player_loc', 'duration', 'expiration_date', 'rating',
+  'view_count', 'publication_date', 'family_friendly', 'restriction', 'restriction_relationship', 'platform',
+  'requires_subscription', 'uploader', 'live', 'tag',
+];
+const IMAGE_NAMES = ['image', 'image:loc', 'images'];
+/** Image fields Google no longer reads: ignored, with a note. */
+export const DEPRECATED_IMAGE_NAMES = ['image:caption', 'image:title', 'image:geolocation', 'image:license'];
+
 export function roleOfName(name: string): Role {
   const n = normalizeName(name);
   for (const [role, names] of Object.entries(NAMES)) if (names.includes(n)) return role as Role;
+  if (IMAGE_NAMES.includes(n)) return 'image';
+  const hreflang = /^\s*hreflang\s*:\s*(.+?)\s*$/i.exec(name);
+  if (hreflang) return `hreflang:${hreflang[1]}`;
+  const [prefix, field] = n.split(':');
+  if (prefix === 'news') {
+    const f = NEWS_FIELDS.find((x) => x.replace(/_/g, '') === field);
+    if (f) return `news:${f}`;
+  }
+  if (prefix === 'video') {
+    const f = VIDEO_FIELDS.find((x) => x.replace(/_/g, '') === field);
+    if (f) return `video:${f}`;
+  }
   return 'ignore';
 }
 
@@ -92,12 +114,12 @@ export function isHeader(cells: string[]): boolean {
   return cells.some((c) => roleOfName(c) === 'loc');
 }
 
-/** Roles from a header: the first column of each role takes it; the rest are ignored. */
+/** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
 export function rolesFromHeader(cells: string[]): Role[] {
   const taken = new Set<Role>();
   return cells.map((c) => {
     const role = roleOfName(c);
-    if (role === 'ignore' || taken.has(role)) return 'ignore';
+    if (role === 'ignore' || (taken.has(role) && role !== 'image')) return 'ignore';
     taken.add(role);
     return role;
   });

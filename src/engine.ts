@@ -10,7 +10,11 @@ import { manifestJson } from './manifest.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { Output } from './output.ts';
 import { reportBlocks } from './report.ts';
-import { resolveLoc, siteOf, type Site } from './slow-url.ts';
+import { resolveAnyUrl, resolveLoc, siteOf, type Site } from './slow-url.ts';
+import { extraColumns, rowExtras, type ExtraColumns } from './extras.ts';
+import { canonicalHreflang } from './hreflang.ts';
+import { DEPRECATED_IMAGE_NAMES, normalizeName } from './detect.ts';
+import { ExtKind } from './status.ts';
 import type { Delimiter, Hooks, InputSource, Inspection, Options, Platform, Role, Summary } from './types.ts';
 import { ZipWriter } from './zip.ts';
 
@@ -108,6 +112,8 @@ export async function generate(
   };
 
   let source: InputSource;
+  let extras: ExtraColumns = extraColumns([]);
+  const hreflangCodes = new Map<string, number>();
   const onHeader = () => {
     const cells = core.rowFields();
     const header = isHeader(cells);
@@ -115,12 +121,54 @@ export async function generate(
     const col = (r: Role) => roles.indexOf(r);
     if (col('loc') < 0) throw new InputError(`${source.name}: no loc column (name one loc, url, address, link, href or page)`);
     x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
-    if (!header) return;
     const line = x.currentRowLine();
+    roles.forEach((role, i) => {
+      if (role === 'image') x.setExtColumn(i, ExtKind.Image, 0);
+      else if (role.startsWith('hreflang:')) {
+        const given = role.slice(9);
+        const code = canonicalHreflang(given);
+        if (!code) return engineFinding(line, i + 1, Code.HreflangCodeInvalid, given);
+        if (code !== given) engineFinding(line, i + 1, Code.HreflangNormalized, given, code);
+        if (!hreflangCodes.has(code)) {
+          const [len] = core.putScratch(code);
+          hreflangCodes.set(code, x.addHreflangCode(len));
+        }
+        x.setExtColumn(i, ExtKind.Hreflang, hreflangCodes.get(code)!);
+      } else if (role.startsWith('news:') || role.startsWith('video:')) x.setExtColumn(i, ExtKind.Extra, 0);
+    });
+    extras = extraColumns(roles);
+    if (!header) return;
     cells.forEach((name, i) => {
-      if (roles[i] === 'ignore' && name.trim() !== '') engineFinding(line, i + 1, Code.ColumnIgnored, name);
+      if (roles[i] !== 'ignore' || name.trim() === '') return;
+      const deprecated = DEPRECATED_IMAGE_NAMES.includes(normalizeName(name));
+      engineFinding(line, i + 1, Code.ColumnIgnored, deprecated ? `${name} (no longer read by Google)` : name);
     });
     x.dropHeaderRow();
+  };
+
+  const onSlowUrl = () => {
+    const written = resolveAnyUrl(core.text(x.slowUrlPtr(), x.slowUrlLen()));
+    if (written === null) return x.resolveUrl(0, 0);
+    const [len] = core.putScratch(written);
+    x.resolveUrl(1, len);
+  };
+
+  const onExtras = () => {
+    const line = x.currentRowLine();
+    const result = rowExtras(extras, {
+      cell: (i) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)) : ''),
+      loc: core.text(x.rowLocPtr(), x.rowLocLen()),
+      nowMs: opts.nowMs,
+      date: (text) => {
+        const [len] = core.putScratch(text);
+        const r = x.parseDate(len);
+        if (r > 1) return null;
+        return { written: core.text(x.dateOutPtr(), x.dateOutLen()), epoch: x.dateEpoch() };
+      },
+      finding: (code, i, value, fixed = '') => engineFinding(line, i + 1, code, value, fixed),
+    });
+    const [len] = core.putScratch(result.xml);
+    x.extrasDone(len, result.namespaces, result.news);
   };
 
   const onSlowLoc = () => {
@@ -156,6 +204,12 @@ export async function generate(
           break;
         case Status.SlowLoc:
           onSlowLoc();
+          break;
+        case Status.SlowUrl:
+          onSlowUrl();
+          break;
+        case Status.Extras:
+          onExtras();
           break;
         case Status.FileFull:
           await emitFile();

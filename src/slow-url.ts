@@ -53,3 +53,18 @@ export function siteOf(url: URL): { site: Site; folder: string } {
     folder: path.slice(0, path.lastIndexOf('/') + 1),
   };
 }
+
+/** An image, alternate or video URL (any host): its written form, or null when it is not an absolute http(s) URL. */
+export function resolveAnyUrl(trimmed: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+  const href = url.href;
+  const hash = href.indexOf('#');
+  return hash >= 0 ? href.slice(0, hash) : href;
+}

@@ -10,6 +10,27 @@ export enum Status {
   FileFull,
   /** A final input is fully consumed. */
   Done,
+  /** An image or alternate URL of the current row is not in canonical form; the engine resolves it. */
+  SlowUrl,
+  /** The current row has news or video columns; the engine checks them and hands back their XML. */
+  Extras,
+}
+
+/** Kinds of extension columns, as the core knows them. */
+export enum ExtKind {
+  None = 0,
+  Image,
+  Hreflang,
+  /** News and video: checked by the engine (few rows carry them; none is on the hot path). */
+  Extra,
+}
+
+/** Namespaces a sitemap file declares, as bits. */
+export enum Namespace {
+  Image = 1,
+  Xhtml = 2,
+  News = 4,
+  Video = 8,
 }
 
 /** The engine's verdict on a loc it resolved (`resolveLoc`): bits for the fixes it made. */

@@ -3,7 +3,14 @@
 export type Format = 'xml' | 'txt';
 export type Severity = 'error' | 'fix' | 'warning' | 'info';
 export type Delimiter = ',' | ';' | '\t' | 'none';
-export type Role = 'loc' | 'lastmod' | 'changefreq' | 'priority' | 'ignore';
+export type CoreRole = 'loc' | 'lastmod' | 'changefreq' | 'priority' | 'ignore';
+export type NewsField = 'publication_name' | 'publication_language' | 'publication_date' | 'title';
+export type VideoField =
+  | 'thumbnail_loc' | 'title' | 'description' | 'content_loc' | 'player_loc' | 'duration' | 'expiration_date'
+  | 'rating' | 'view_count' | 'publication_date' | 'family_friendly' | 'restriction' | 'restriction_relationship'
+  | 'platform' | 'requires_subscription' | 'uploader' | 'live' | 'tag';
+/** What a column holds. Extension roles (SPEC section 5) carry their field: `image`, `hreflang:de-AT`, `news:title`, `video:duration`. */
+export type Role = CoreRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
 
 export interface Options {
   /** Absolute URL of the folder the sitemaps are published in; inferred from the first valid loc when absent. */

@@ -93,7 +93,9 @@ test('every code has a message, a severity and a case here', () => {
     assert.equal(CODE_NAMES[n], kebab, `enum ${name} is numbered as ${CODE_NAMES[n]}`);
   }
   const covered = new Set(cases.map((c) => c.code));
-  for (const code of Object.keys(CODE_INFO)) assert.ok(covered.has(code), `no case for ${code}`);
+  // Section 4's codes are the ones up to list-uniform-lastmod; extensions are tested in extensions.test.ts.
+  const section4 = CODE_NAMES.slice(1, CODE_NAMES.indexOf('list-uniform-lastmod') + 1);
+  for (const code of section4) assert.ok(covered.has(code), `no case for ${code}`);
 });
 
 for (const c of cases) {

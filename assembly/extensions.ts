@@ -1,0 +1,274 @@
+// Image and hreflang columns of a row: values split on ` | `, URLs taken as is when canonical (any
+// host) or resolved by the engine, elements serialized into `extXml`; and, across the whole list,
+// the alternates kept as hashes so every link can be checked for its way back.
+//
+// A row may pause here (a URL for the slow path, news/video for the engine) and resume where it was.
+
+import { Bytes } from './bytes';
+import { HashSet, hashBytes, mix } from './hashset';
+import { urlIsCanonical } from './loc';
+import { escapedLength, writeEscaped } from './escape';
+import { addFinding, setInputIndex, inputIndex } from './findings';
+import { fieldCount, fieldStart, fieldEnd, rowLine } from './csv';
+import { Code } from '../src/code';
+import { ExtKind, Namespace } from '../src/status';
+
+export const MAX_IMAGES: u32 = 1000;
+
+// Per column: kind in the low byte, hreflang code index above it.
+const columns = new Bytes(1024);
+let columnCount: i32 = 0;
+export let hasExtensions = false;
+export let hasExtras = false;
+
+// Canonical hreflang codes: bytes, and per code its start and length.
+const codeBytes = new Bytes(1024);
+const codeIndex = new Bytes(1024);
+let codeCount: u32 = 0;
+
+export function clearExtColumns(): void {
+  columnCount = 0;
+  columns.len = 0;
+  hasExtensions = false;
+  hasExtras = false;
+}
+
+export function setExtColumn(col: i32, kind: u32, param: u32): void {
+  while (columnCount <= col) {
+    const at = columns.reserve(4);
+    store<u32>(at, 0);
+    columns.len += 4;
+    columnCount++;
+  }
+  store<u32>(columns.ptr + (<usize>col << 2), kind | (param << 8));
+  if (kind == ExtKind.Extra) hasExtras = true;
+  else if (kind != ExtKind.None) hasExtensions = true;
+}
+
+/** Registers a canonical hreflang code at [p, p+n); returns its index. */
+export function addCode(p: usize, n: u32): u32 {
+  const at = codeIndex.reserve(8);
+  store<u32>(at, codeBytes.len);
+  store<u32>(at, n, 4);
+  codeIndex.len += 8;
+  codeBytes.append(p, n);
+  return codeCount++;
+}
+
+@inline function columnKind(col: i32): u32 {
+  return col < columnCount ? load<u32>(columns.ptr + (<usize>col << 2)) & 0xff : ExtKind.None;
+}
+@inline function columnParam(col: i32): u32 {
+  return load<u32>(columns.ptr + (<usize>col << 2)) >> 8;
+}
+
+// ---- the row ----
+
+/** The row's extension elements, serialized, and the namespaces they use. */
+export const extXml = new Bytes(1 << 12);
+export let rowNamespaces: u32 = 0;
+export let rowNews: u32 = 0;
+
+// Where the row is: column, position in its cell, counts.
+let col: i32 = 0;
+let pos: usize = 0;
+let images: u32 = 0;
+let imagesDropped: u32 = 0;
+let selfSeen = false;
+let alternates: u32 = 0;
+let extrasDone = false;
+
+/** The value waiting for the slow path, and the row's own URL (for self links). */
+export let slowPtr: usize = 0;
+export let slowLen: u32 = 0;
+let locPtr: usize = 0;
+let locLen: u32 = 0;
+
+// The row's alternates until the row is placed: per alternate a hash, then its URL (length + bytes).
+const rowAlternates = new Bytes(1 << 12);
+
+export function beginExtensions(loc: usize, len: u32): void {
+  extXml.len = 0;
+  rowAlternates.len = 0;
+  rowNamespaces = 0;
+  rowNews = 0;
+  col = 0;
+  pos = 0;
+  images = 0;
+  imagesDropped = 0;
+  selfSeen = false;
+  alternates = 0;
+  extrasDone = !hasExtras;
+  locPtr = loc;
+  locLen = len;
+}
+
+export enum Ext {
+  Done = 0,
+  Slow,
+  Extras,
+}
+
+const SEP_SPACE: u8 = 0x20;
+const SEP_PIPE: u8 = 0x7c;
+
+/** Runs the row's extension columns from where it stopped. */
+export function processExtensions(): Ext {
+  if (hasExtensions) {
+    for (; col < fieldCount; col++) {
+      const kind = columnKind(col);
+      if (kind != ExtKind.Image && kind != ExtKind.Hreflang) continue;
+      const end = fieldEnd(col);
+      if (pos == 0) pos = fieldStart(col);
+      while (pos < end) {
+        // The next value: up to ` | ` (or the cell's end), trimmed.
+        let e = pos;
+        while (e < end && !(load<u8>(e) == SEP_PIPE && e > pos && load<u8>(e - 1) == SEP_SPACE && e + 1 < end && load<u8>(e + 1) == SEP_SPACE)) e++;
+        let s = pos;
+        let t = e < end ? e - 1 : e;
+        pos = e < end ? e + 2 : end;
+        while (s < t && load<u8>(s) <= 0x20) s++;
+        while (t > s && load<u8>(t - 1) <= 0x20) t--;
+        if (t == s) continue;
+        slowPtr = s;
+        slowLen = <u32>(t - s);
+        if (!urlIsCanonical(s, <i32>(t - s))) return Ext.Slow;
+        take(slowPtr, slowLen);
+      }
+      pos = 0;
+    }
+    finishColumns();
+  }
+  if (!extrasDone) {
+    extrasDone = true;
+    return Ext.Extras;
+  }
+  return Ext.Done;
+}
+
+/** The engine's answer for the waiting value: its written URL (`ok`), or invalid. */
+export function resolveSlow(ok: bool, url: usize, len: u32): void {
+  if (ok) take(url, len);
+  else addFinding(rowLine, <u32>(col + 1), columnKind(col) == ExtKind.Image ? Code.ImageInvalid : Code.HreflangUrlInvalid, slowPtr, slowLen, 0, 0);
+}
+
+const IMAGE_OPEN = String.UTF8.encode('<image:image><image:loc>');
+const IMAGE_CLOSE = String.UTF8.encode('</image:loc></image:image>');
+const LINK_OPEN = String.UTF8.encode('<xhtml:link rel="alternate" hreflang="');
+const LINK_HREF = String.UTF8.encode('" href="');
+const LINK_CLOSE = String.UTF8.encode('"/>');
+
+/** A value of the current column, as written. */
+function take(url: usize, len: u32): void {
+  if (columnKind(col) == ExtKind.Image) {
+    if (images >= MAX_IMAGES) {
+      imagesDropped++;
+      return;
+    }
+    images++;
+    rowNamespaces |= Namespace.Image;
+    extXml.appendStatic(IMAGE_OPEN);
+    appendEscaped(url, len);
+    extXml.appendStatic(IMAGE_CLOSE);
+    return;
+  }
+  const code = columnParam(col);
+  const codeAt = codeIndex.ptr + (<usize>code << 3);
+  rowNamespaces |= Namespace.Xhtml;
+  extXml.appendStatic(LINK_OPEN);
+  extXml.append(codeBytes.ptr + <usize>load<u32>(codeAt), load<u32>(codeAt, 4));
+  extXml.appendStatic(LINK_HREF);
+  appendEscaped(url, len);
+  extXml.appendStatic(LINK_CLOSE);
+  alternates++;
+  if (len == locLen && memory.compare(url, locPtr, len) == 0) selfSeen = true;
+  const at = rowAlternates.reserve(12 + len);
+  store<u64>(at, hashBytes(url, len));
+  store<u32>(at, len, 8);
+  memory.copy(at + 12, url, len);
+  rowAlternates.len += 12 + len;
+}
+
+function appendEscaped(p: usize, n: u32): void {
+  const m = <u32>escapedLength(p, n);
+  const at = extXml.reserve(m);
+  writeEscaped(at, p, n);
+  extXml.len += m;
+}
+
+const countText = new Bytes(16);
+
+function finishColumns(): void {
+  if (imagesDropped > 0) {
+    // The value names how many were dropped.
+    countText.len = 0;
+    let n = imagesDropped;
+    let digits: u32 = 1;
+    for (let k = n; k >= 10; k /= 10) digits++;
+    const at = countText.reserve(digits);
+    for (let i = digits; i > 0; i--) {
+      store<u8>(at + i - 1, <u8>(0x30 + n % 10));
+      n /= 10;
+    }
+    countText.len = digits;
+    addFinding(rowLine, 0, Code.ImageTooMany, countText.ptr, digits, 0, 0);
+  }
+  if (alternates > 0 && !selfSeen) addFinding(rowLine, 0, Code.HreflangMissingSelf, locPtr, locLen, 0, 0);
+}
+
+/** The engine's news/video XML for the row, at `p`. */
+export function addExtras(p: usize, n: u32, namespaces: u32, news: u32): void {
+  extXml.append(p, n);
+  rowNamespaces |= namespaces;
+  rowNews = news;
+}
+
+// ---- across the list ----
+
+// Per placed alternate: from (hash), to (hash), line, input, then the target URL (length + bytes).
+const links = new Bytes(1 << 16);
+const linkSet = new HashSet();
+
+@inline function pairHash(from: u64, to: u64): u64 {
+  return mix(from ^ rotl<u64>(to * 0xc2b2ae3d27d4eb4f, 29));
+}
+
+/** The row is placed: its alternates join the list's links. */
+export function commitAlternates(line: u32): void {
+  if (rowAlternates.len == 0) return;
+  const from = hashBytes(locPtr, locLen);
+  let p = rowAlternates.ptr;
+  const end = p + rowAlternates.len;
+  while (p < end) {
+    const to = load<u64>(p);
+    const len = load<u32>(p, 8);
+    linkSet.add(pairHash(from, to));
+    const at = links.reserve(28 + len);
+    store<u64>(at, from);
+    store<u64>(at, to, 8);
+    store<u32>(at, line, 16);
+    store<u32>(at, inputIndex, 20);
+    store<u32>(at, len, 24);
+    memory.copy(at + 28, p + 12, len);
+    links.len += (28 + len + 3) & ~3;
+    p += 12 + len;
+  }
+}
+
+/** At the end: every link to a row of the list must have its way back. `isRow` is the set of written URLs. */
+export function checkReciprocity(isRow: HashSet): void {
+  const saved = inputIndex;
+  let p = links.ptr;
+  const end = p + links.len;
+  while (p < end) {
+    const from = load<u64>(p);
+    const to = load<u64>(p, 8);
+    const len = load<u32>(p, 24);
+    if (from != to && isRow.has(to) && !linkSet.has(pairHash(to, from))) {
+      setInputIndex(load<u32>(p, 20));
+      addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + 28, len, 0, 0);
+    }
+    p += (28 + len + 3) & ~3;
+  }
+  setInputIndex(saved);
+}

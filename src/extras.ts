@@ -1,0 +1,185 @@
+// News and video columns (SPEC section 5), checked and written by the engine: few rows carry them,
+// so they stay off the core's hot path. Children are written in the order of Google's documentation.
+
+import { Code } from './code.ts';
+import { NEWS_FIELDS, VIDEO_FIELDS } from './detect.ts';
+import { Namespace } from './status.ts';
+import { resolveAnyUrl } from './slow-url.ts';
+import { cleanText, escapeXml } from './xml-text.ts';
+import type { NewsField, Role, VideoField } from './types.ts';
+
+export interface ExtraColumns {
+  news: Map<NewsField, number>;
+  video: Map<VideoField, number>;
+}
+
+export function extraColumns(roles: Role[]): ExtraColumns {
+  const news = new Map<NewsField, number>();
+  const video = new Map<VideoField, number>();
+  roles.forEach((role, col) => {
+    if (role.startsWith('news:')) news.set(role.slice(5) as NewsField, col);
+    else if (role.startsWith('video:')) video.set(role.slice(6) as VideoField, col);
+  });
+  return { news, video };
+}
+
+export interface DateResult {
+  written: string;
+  epoch: number;
+}
+
+/** What the checks need from the row and the engine. */
+export interface RowContext {
+  cell(col: number): string;
+  /** The row's written URL. */
+  loc: string;
+  nowMs: number;
+  /** A date by the lastmod rules: its written form, or null when invalid or imprecise. */
+  date(text: string): DateResult | null;
+  finding(code: Code, col: number, value: string, fixed?: string): void;
+}
+
+export interface Extras {
+  xml: string;
+  namespaces: number;
+  news: number;
+}
+
+const NEWS_STALE_MS = 2 * 86400000;
+const VIDEO_TAGS = 32;
+
+/** Text of a cell with forbidden code points removed (said with `text-invalid-char`), escaped. */
+function text(ctx: RowContext, col: number, value: string): string {
+  const { text: cleaned, changed } = cleanText(value);
+  if (changed) ctx.finding(Code.TextInvalidChar, col, value, cleaned);
+  return escapeXml(cleaned);
+}
+
+function news(cols: Map<NewsField, number>, ctx: RowContext): string {
+  const values = NEWS_FIELDS.map((f) => (cols.has(f) ? ctx.cell(cols.get(f)!).trim() : ''));
+  if (values.every((v) => v === '')) return '';
+  const [name, language, date, title] = values;
+  const problems: string[] = [];
+  NEWS_FIELDS.forEach((f, i) => values[i] === '' && problems.push(`no ${f}`));
+  const lang = language.toLowerCase();
+  if (language && !/^(zh-cn|zh-tw|[a-z]{2,3})$/.test(lang)) problems.push(`publication_language ${language} is not an ISO 639 code`);
+  const parsed = date ? ctx.date(date) : null;
+  if (date && !parsed) problems.push(`publication_date ${date} is not a date`);
+  const anchor = cols.get(problems.length && cols.has('publication_date') && date && !parsed ? 'publication_date' : 'title') ?? [...cols.values()][0];
+  if (problems.length) {
+    ctx.finding(Code.NewsIncomplete, anchor, problems.join('; '));
+    return '';
+  }
+  if (parsed!.epoch < ctx.nowMs - NEWS_STALE_MS) ctx.finding(Code.NewsStale, cols.get('publication_date')!, date);
+  return (
+    `<news:news><news:publication><news:name>${text(ctx, cols.get('publication_name')!, name)}</news:name>` +
+    `<news:language>${lang}</news:language></news:publication>` +
+    `<news:publication_date>${parsed!.written}</news:publication_date>` +
+    `<news:title>${text(ctx, cols.get('title')!, title)}</news:title></news:news>`
+  );
+}
+
+/** A yes/no field: exactly `yes` or `no`. */
+const YES_NO = /^(yes|no)$/;
+
+function video(cols: Map<VideoField, number>, ctx: RowContext): string {
+  const get = (f: VideoField) => (cols.has(f) ? ctx.cell(cols.get(f)!).trim() : '');
+  if (VIDEO_FIELDS.every((f) => get(f) === '')) return '';
+  const col = (f: VideoField) => cols.get(f) ?? [...cols.values()][0];
+  const invalid = (f: VideoField, why: string) => ctx.finding(Code.VideoInvalid, col(f), `${f}: ${why}`);
+
+  // Required: a bad one drops the video.
+  const thumbnail = resolveAnyUrl(get('thumbnail_loc'));
+  const title = get('title');
+  const description = get('description');
+  const content = get('content_loc') ? resolveAnyUrl(get('content_loc')) : null;
+  const player = get('player_loc') ? resolveAnyUrl(get('player_loc')) : null;
+  const required: [VideoField, string][] = [];
+  if (!thumbnail) required.push(['thumbnail_loc', get('thumbnail_loc') ? 'not an absolute http(s) URL' : 'missing']);
+  if (!title) required.push(['title', 'missing']);
+  if (!description) required.push(['description', 'missing']);
+  else if ([...description].length > 2048) required.push(['description', 'longer than 2,048 characters']);
+  if (get('content_loc') && !content) required.push(['content_loc', 'not an absolute http(s) URL']);
+  if (get('player_loc') && !player) required.push(['player_loc', 'not an absolute http(s) URL']);
+  if (!get('content_loc') && !get('player_loc')) required.push(['content_loc', 'neither content_loc nor player_loc']);
+  if (content === ctx.loc) required.push(['content_loc', 'equals the page URL']);
+  if (player === ctx.loc) required.push(['player_loc', 'equals the page URL']);
+  if (required.length) {
+    for (const [f, why] of required) invalid(f, why);
+    return '';
+  }
+
+  // Optional: a bad one drops itself.
+  let xml = `<video:video><video:thumbnail_loc>${escapeXml(thumbnail!)}</video:thumbnail_loc>`;
+  xml += `<video:title>${text(ctx, col('title'), title)}</video:title>`;
+  xml += `<video:description>${text(ctx, col('description'), description)}</video:description>`;
+  if (content) xml += `<video:content_loc>${escapeXml(content)}</video:content_loc>`;
+  if (player) xml += `<video:player_loc>${escapeXml(player)}</video:player_loc>`;
+  const duration = get('duration');
+  if (duration) {
+    if (/^\d+$/.test(duration) && +duration >= 1 && +duration <= 28800) xml += `<video:duration>${+duration}</video:duration>`;
+    else invalid('duration', `${duration} is not 1 to 28,800 seconds`);
+  }
+  const date = (f: VideoField) => {
+    const v = get(f);
+    if (!v) return '';
+    const d = ctx.date(v);
+    if (d) return `<video:${f}>${d.written}</video:${f}>`;
+    invalid(f, `${v} is not a date`);
+    return '';
+  };
+  xml += date('expiration_date');
+  const rating = get('rating');
+  if (rating) {
+    if (/^\d+(\.\d+)?$|^\.\d+$/.test(rating) && +rating >= 0 && +rating <= 5) xml += `<video:rating>${+rating % 1 === 0 ? (+rating).toFixed(1) : String(+rating)}</video:rating>`;
+    else invalid('rating', `${rating} is not from 0.0 to 5.0`);
+  }
+  const views = get('view_count');
+  if (views) {
+    if (/^\d+$/.test(views)) xml += `<video:view_count>${BigInt(views)}</video:view_count>`;
+    else invalid('view_count', `${views} is not a whole number`);
+  }
+  xml += date('publication_date');
+  const yesNo = (f: VideoField) => {
+    const v = get(f);
+    if (!v) return '';
+    if (YES_NO.test(v)) return `<video:${f}>${v}</video:${f}>`;
+    invalid(f, `${v} is not yes or no`);
+    return '';
+  };
+  xml += yesNo('family_friendly');
+  const restriction = get('restriction');
+  if (restriction) {
+    const codes = restriction.split(/\s+/);
+    const relationship = get('restriction_relationship');
+    if (!codes.every((c) => /^[A-Z]{2}$/.test(c))) invalid('restriction', `${restriction} is not ISO 3166 country codes`);
+    else if (relationship !== 'allow' && relationship !== 'deny') invalid('restriction_relationship', `${relationship || 'missing'}: must be allow or deny`);
+    else xml += `<video:restriction relationship="${relationship}">${codes.join(' ')}</video:restriction>`;
+  }
+  const platform = get('platform');
+  if (platform) {
+    const names = platform.split(/\s+/);
+    if (names.every((p) => p === 'web' || p === 'mobile' || p === 'tv')) xml += `<video:platform relationship="allow">${names.join(' ')}</video:platform>`;
+    else invalid('platform', `${platform} is not among web, mobile, tv`);
+  }
+  xml += yesNo('requires_subscription');
+  const uploader = get('uploader');
+  if (uploader) {
+    if ([...uploader].length <= 255) xml += `<video:uploader>${text(ctx, col('uploader'), uploader)}</video:uploader>`;
+    else invalid('uploader', 'longer than 255 characters');
+  }
+  xml += yesNo('live');
+  const tags = get('tag')
+    .split(' | ')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tags.length > VIDEO_TAGS) invalid('tag', `${tags.length} tags; the first ${VIDEO_TAGS} are kept`);
+  for (const tag of tags.slice(0, VIDEO_TAGS)) xml += `<video:tag>${text(ctx, col('tag'), tag)}</video:tag>`;
+  return xml + '</video:video>';
+}
+
+export function rowExtras(cols: ExtraColumns, ctx: RowContext): Extras {
+  const n = cols.news.size ? news(cols.news, ctx) : '';
+  const v = cols.video.size ? video(cols.video, ctx) : '';
+  return { xml: n + v, namespaces: (n ? Namespace.News : 0) | (v ? Namespace.Video : 0), news: n ? 1 : 0 };
+}

@@ -1,0 +1,168 @@
+// SPEC section 5: images, hreflang alternates, news and video — every code, the written elements,
+// namespaces only where used, byte counting with extensions, and schema validity (all.xsd).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run, tempDir, xmllint } from './helpers.ts';
+import { CODE_INFO } from '../src/codes.ts';
+
+const SECTION_5 = ['image-invalid', 'image-too-many', 'hreflang-code-invalid', 'hreflang-normalized', 'hreflang-url-invalid',
+  'hreflang-not-reciprocal', 'hreflang-missing-self', 'news-incomplete', 'news-stale', 'video-invalid', 'text-invalid-char'];
+
+test('every section 5 code is known, and tested below', async () => {
+  const source = (await import('node:fs')).readFileSync(new URL(import.meta.url), 'utf8');
+  for (const code of SECTION_5) {
+    assert.ok(CODE_INFO[code], code);
+    assert.ok(source.split(`'${code}'`).length > 2, `no test names ${code}`);
+  }
+});
+
+const U = 'https://www.example.com';
+const NEWS = 'news:publication_name,news:publication_language,news:publication_date,news:title';
+const VIDEO = 'video:thumbnail_loc,video:title,video:description,video:content_loc,video:player_loc,video:duration';
+
+function codesAt(r: Awaited<ReturnType<typeof run>>, code: string) {
+  return r.findings.filter((f) => f.code === code);
+}
+
+test('images: several per cell, normalized on any host; bad ones dropped with image-invalid', async () => {
+  const r = await run(`loc,image,images\n${U}/a,https://cdn.example.net/a.png | https://CDN.example.net/b c.png,ftp://x/y.png | /rel.png\n`);
+  const xml = r.files['sitemap-1.xml.gz'];
+  assert.ok(xml.includes('<image:image><image:loc>https://cdn.example.net/a.png</image:loc></image:image><image:image><image:loc>https://cdn.example.net/b%20c.png</image:loc></image:image></url>'));
+  assert.ok(xml.includes('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"'));
+  assert.ok(!xml.includes('xmlns:xhtml'));
+  const bad = codesAt(r, 'image-invalid');
+  assert.deepEqual(bad.map((f) => [f.line, f.column, f.value]), [[2, 3, 'ftp://x/y.png'], [2, 3, '/rel.png']]);
+});
+
+test('image-too-many: more than 1,000 images for one URL, the extras dropped', async () => {
+  const images = Array.from({ length: 1003 }, (_, i) => `https://cdn.example.net/${i}.jpg`).join(' | ');
+  const r = await run(`loc,image\n${U}/a,${images}\n`);
+  assert.equal((r.files['sitemap-1.xml.gz'].match(/<image:image>/g) ?? []).length, 1000);
+  assert.deepEqual(codesAt(r, 'image-too-many').map((f) => [f.line, f.value]), [[2, '3']]);
+});
+
+test('hreflang codes: validated and written in canonical case, once per column', async () => {
+  const r = await run(`loc,hreflang:EN,hreflang:de_at,hreflang:zh-hant-tw,hreflang:x-default,hreflang:english,hreflang:en-XX\n${U}/a,${U}/a,${U}/de/a,${U}/zh/a,${U}/a,${U}/x,${U}/y\n`);
+  assert.deepEqual(codesAt(r, 'hreflang-normalized').map((f) => [f.line, f.column, f.value, f.fixed]), [
+    [1, 2, 'EN', 'en'],
+    [1, 3, 'de_at', 'de-AT'],
+    [1, 4, 'zh-hant-tw', 'zh-Hant-TW'],
+  ]);
+  assert.deepEqual(codesAt(r, 'hreflang-code-invalid').map((f) => [f.column, f.value]), [[6, 'english'], [7, 'en-XX']]);
+  const xml = r.files['sitemap-1.xml.gz'];
+  assert.ok(xml.includes(`<xhtml:link rel="alternate" hreflang="de-AT" href="${U}/de/a"/>`));
+  assert.ok(xml.includes(`<xhtml:link rel="alternate" hreflang="zh-Hant-TW" href="${U}/zh/a"/>`));
+  assert.ok(!xml.includes(`${U}/x"`), 'an invalid code\'s column is not written');
+});
+
+test('hreflang-url-invalid drops that alternate; hreflang-missing-self when a row is not in its own cluster', async () => {
+  const r = await run(`loc,hreflang:en,hreflang:de\n${U}/a,${U}/a,not a url\n${U}/b,${U}/b-en,${U}/b-de\n`);
+  assert.deepEqual(codesAt(r, 'hreflang-url-invalid').map((f) => [f.line, f.column, f.value]), [[2, 3, 'not a url']]);
+  assert.deepEqual(codesAt(r, 'hreflang-missing-self').map((f) => f.line), [3]);
+});
+
+test('hreflang-not-reciprocal: an alternate that is a row must link back', async () => {
+  const list = [
+    'loc,hreflang:en,hreflang:de,hreflang:fr',
+    `${U}/en,${U}/en,${U}/de,${U}/fr`, // fr is a row that does not link back to en
+    `${U}/de,${U}/en,${U}/de,`,
+    `${U}/fr,,,${U}/fr`,
+    `${U}/x,${U}/x,${U}/elsewhere,`, // elsewhere is not a row: nothing to check
+  ].join('\n');
+  const r = await run(list + '\n');
+  const hits = codesAt(r, 'hreflang-not-reciprocal').map((f) => [f.line, f.value]);
+  assert.deepEqual(hits, [[2, `${U}/fr`]]);
+});
+
+test('hreflang reciprocity over 100,000 rows stays linear and exact', async () => {
+  const rows = ['loc,hreflang:en,hreflang:de'];
+  for (let i = 0; i < 50000; i++) {
+    rows.push(`${U}/en/${i},${U}/en/${i},${U}/de/${i}`);
+    rows.push(`${U}/de/${i},${i % 1000 === 0 ? '' : `${U}/en/${i}`},${U}/de/${i}`);
+  }
+  const started = Date.now();
+  const r = await run(rows.join('\n'));
+  assert.ok(Date.now() - started < 20000);
+  assert.equal(codesAt(r, 'hreflang-not-reciprocal').length, 50);
+  assert.equal(r.summary.accepted, 100000);
+});
+
+test('news: all four fields or none; stale after two days; at most 1,000 per file', async () => {
+  const head = `loc,${NEWS}\n`;
+  let r = await run(`${head}${U}/n1,The Daily,EN,2025-12-31T10:00:00Z,Big <news> & more\n${U}/n2,The Daily,en,,No date\n${U}/n3,The Daily,en,2025-12-01,Old\n${U}/n4,,,,\n`);
+  const xml = r.files['sitemap-1.xml.gz'];
+  assert.ok(xml.includes('<news:news><news:publication><news:name>The Daily</news:name><news:language>en</news:language></news:publication><news:publication_date>2025-12-31T10:00:00Z</news:publication_date><news:title>Big &lt;news&gt; &amp; more</news:title></news:news>'));
+  assert.deepEqual(codesAt(r, 'news-incomplete').map((f) => f.line), [3]);
+  assert.deepEqual(codesAt(r, 'news-stale').map((f) => f.line), [4]);
+  assert.equal((xml.match(/<news:news>/g) ?? []).length, 2);
+  const many = Array.from({ length: 2500 }, (_, i) => `${U}/n/${i},The Daily,en,2025-12-31,Story ${i}`).join('\n');
+  r = await run(`${head}${many}\n${U}/plain\n`);
+  assert.deepEqual(r.summary.files.map((f) => f.urls), [1000, 1000, 501]);
+});
+
+test('video: required fields drop the video, optional ones drop themselves; children in order', async () => {
+  const head = `loc,${VIDEO},video:rating,video:live,video:tag,video:family_friendly,video:restriction,video:restriction_relationship,video:platform,video:uploader,video:view_count,video:publication_date,video:expiration_date,video:requires_subscription\n`;
+  const good = `${U}/v1,https://cdn.example.net/t.jpg,Grilling,"How to grill, well",https://cdn.example.net/v.mp4,,600,4.5,no,bbq | summer,yes,IE GB,allow,web tv,Chef,12345,2025-06-01,2030-01-01,no`;
+  const badOptional = `${U}/v2,https://cdn.example.net/t2.jpg,T2,D2,,https://player.example.net/2,99999,7,maybe,,,,,,,,,,`;
+  const badRequired = `${U}/v3,,T3,D3,${U}/v3,,,,,,,,,,,,,,`;
+  const r = await run(head + [good, badOptional, badRequired].join('\n') + '\n');
+  const xml = r.files['sitemap-1.xml.gz'];
+  const order = ['thumbnail_loc', 'title', 'description', 'content_loc', 'duration', 'expiration_date', 'rating', 'view_count', 'publication_date', 'family_friendly', 'restriction', 'platform', 'requires_subscription', 'uploader', 'live', 'tag'];
+  const v1 = /<video:video>.*?<\/video:video>/.exec(xml)![0];
+  const seen = [...v1.matchAll(/<video:([a-z_]+)[ >]/g)].map((m) => m[1]).filter((n, i, a) => a.indexOf(n) === i && n !== 'video');
+  assert.deepEqual(seen, order);
+  assert.ok(v1.includes('<video:restriction relationship="allow">IE GB</video:restriction>'));
+  assert.ok(v1.includes('<video:tag>bbq</video:tag><video:tag>summer</video:tag>'));
+  const invalid = codesAt(r, 'video-invalid').map((f) => [f.line, f.value.split(':')[0]]);
+  assert.deepEqual(invalid, [[3, 'duration'], [3, 'rating'], [3, 'live'], [4, 'thumbnail_loc'], [4, 'content_loc']]);
+  assert.equal((xml.match(/<video:video>/g) ?? []).length, 2);
+  assert.ok(xml.includes('<video:player_loc>https://player.example.net/2</video:player_loc></video:video>'));
+});
+
+test('text-invalid-char: forbidden code points removed from titles', async () => {
+  const r = await run(`loc,${NEWS}\n${U}/n1,Daily\u0001 News,en,2025-12-31,Bad\u000bTitle\uffff\n`);
+  assert.deepEqual(codesAt(r, 'text-invalid-char').map((f) => [f.column, f.fixed]), [[2, 'Daily News'], [5, 'BadTitle']]);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<news:title>BadTitle</news:title>'));
+});
+
+test('namespaces are declared per file, only for what the file uses; byte limits count the header', async () => {
+  const rows = ['loc,image'];
+  for (let i = 0; i < 300; i++) rows.push(`${U}/p${i},${i >= 150 ? `https://cdn.example.net/${i}.png` : ''}`);
+  const r = await run(rows.join('\n'), { gzip: false, maxUrls: 100 });
+  const names = r.summary.files.map((f) => f.name);
+  assert.ok(!r.files[names[0]].includes('xmlns:image'));
+  assert.ok(r.files[names[2]].includes('xmlns:image'));
+  for (const f of r.summary.files) assert.equal(Buffer.byteLength(r.files[f.name]), f.bytes);
+});
+
+test('a list heavy with alternates splits by bytes, not by count', async () => {
+  const codes = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'];
+  const rows = [`loc,${codes.map((c) => `hreflang:${c}`).join(',')}`];
+  for (let i = 0; i < 400; i++) rows.push([`${U}/en/${i}`, ...codes.map((c) => `${U}/${c}/${i}`)].join(','));
+  const r = await run(rows.join('\n'), { gzip: false, maxBytes: 65536 });
+  assert.ok(r.summary.files.length > 1);
+  for (const f of r.summary.files) {
+    assert.ok(f.bytes <= 65536);
+    assert.equal(Buffer.byteLength(r.files[f.name]), f.bytes);
+  }
+  assert.equal(r.locs.length, 400);
+});
+
+test('every extension validates against all.xsd (xmllint)', async () => {
+  const head = `loc,image,hreflang:en,hreflang:de,${NEWS},${VIDEO}\n`;
+  const rows = Array.from({ length: 50 }, (_, i) =>
+    [`${U}/a${i}`, `https://cdn.example.net/${i}.png | https://cdn.example.net/${i}b.png`, `${U}/a${i}`, `${U}/de/a${i}`,
+      i % 2 ? 'The Daily' : '', i % 2 ? 'en' : '', i % 2 ? '2025-12-31' : '', i % 2 ? `Story & "${i}"` : '',
+      i % 3 ? 'https://cdn.example.net/t.jpg' : '', i % 3 ? `Video ${i}` : '', i % 3 ? 'About <this>' : '', i % 3 ? 'https://cdn.example.net/v.mp4' : '', '', i % 3 ? '60' : ''].map((v) => (/[,"]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(','),
+  );
+  const r = await run(head + rows.join('\n') + '\n');
+  const dir = tempDir();
+  const path = join(dir, 'ext.xml');
+  writeFileSync(path, r.files['sitemap-1.xml.gz']);
+  const v = xmllint('all.xsd', path);
+  assert.equal(v.status, 0, v.output);
+  for (const ns of ['image', 'xhtml', 'news', 'video']) assert.ok(r.files['sitemap-1.xml.gz'].includes(`xmlns:${ns}=`), ns);
+});
