@@ -29,11 +29,12 @@ for (let c = 0x21; c < 0x7f; c++) {
   queryOk[c] = 1;
 }
 // Path: the path percent-encode set, `?` and `#` (they end it), `\` (a separator to the parser),
-// and `^ | [ ]`, whose treatment has differed between parser versions.
+// and `^ | [ ]`, which the parser keeps but RFC 3986 (and the sitemap schema) refuse: the engine
+// encodes them. A `%` must start a valid escape for the same reason.
 const PATH_OUT = '"#<>?`{}\\^|[]';
 for (let i = 0; i < PATH_OUT.length; i++) pathOk[PATH_OUT.charCodeAt(i)] = 0;
-// Query: the special-query percent-encode set and `#`, plus the same doubtful four.
-const QUERY_OUT = '"#<>\'\\^|[]';
+// Query: the special-query percent-encode set and `#`, plus what the engine encodes beyond the parser.
+const QUERY_OUT = '"#<>\'\\^|[]`{}';
 for (let i = 0; i < QUERY_OUT.length; i++) queryOk[QUERY_OUT.charCodeAt(i)] = 0;
 
 /** Whether [p, p+n) (trimmed) is in canonical form for this site. */
@@ -105,6 +106,7 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
     const c = <u32>load<u8>(p + i);
     if (c == 0x3f) break;
     if (c >= 0x80 || load<u8>(table + c) == 0) return false;
+    if (c == 0x25 && !isEscape(p, i, n)) return false;
     if (c == 0x2f && i + 1 < n) {
       const next = load<u8>(p + i + 1);
       if (next == 0x2e) return false;
@@ -117,9 +119,19 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
     for (i++; i < n; i++) {
       const c = <u32>load<u8>(p + i);
       if (c >= 0x80 || load<u8>(qt + c) == 0) return false;
+      if (c == 0x25 && !isEscape(p, i, n)) return false;
     }
   }
   return true;
+}
+
+@inline function isHex(c: u32): bool {
+  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 6;
+}
+
+/** Whether the `%` at `i` starts a valid escape (two hex digits). */
+@inline function isEscape(p: usize, i: i32, n: i32): bool {
+  return i + 2 < n && isHex(<u32>load<u8>(p + i + 1)) && isHex(<u32>load<u8>(p + i + 2));
 }
 
 /** Whether the written URL's path is under the base URL's folder. */

@@ -1,5 +1,8 @@
 // The slow path for a loc the core's fast path declined: the WHATWG URL parser (`new URL`) decides,
-// with the rules of SPEC section 4 in their order. The written URL is `href` minus the fragment.
+// with the rules of SPEC section 4 in their order. The written URL is `href` minus the fragment, with
+// the few characters the parser keeps but RFC 3986 and the sitemap schema refuse percent-encoded
+// (`[ ] | ^ \` { } \` after the host, and a `%` that starts no escape). The parser leaves escapes
+// alone, so the written URL is still exactly what `new URL()` serializes for itself.
 
 import { Code } from './code.ts';
 import { LocFix } from './status.ts';
@@ -31,12 +34,8 @@ export function resolveLoc(trimmed: string, site: Site | undefined): LocVerdict 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { code: Code.LocScheme };
   if (url.username !== '' || url.password !== '') return { code: Code.LocCredentials };
-  let href = url.href;
-  const hash = href.indexOf('#');
-  if (hash >= 0) {
-    href = href.slice(0, hash);
-    fixes |= LocFix.Fragment;
-  }
+  let href = strictUri(url);
+  if (url.hash !== '' || url.href.endsWith('#')) fixes |= LocFix.Fragment;
   if (site && url.host !== site.host) return { code: Code.LocHost, host: url.host };
   if (site && url.protocol !== site.protocol) return { code: Code.LocSchemeMismatch };
   const hashInInput = input.indexOf('#');
@@ -64,7 +63,16 @@ export function resolveAnyUrl(trimmed: string): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username !== '' || url.password !== '') return null;
+  return strictUri(url);
+}
+
+const NOT_IN_RFC_3986 = /[[\]|^`{}\\]|%(?![0-9A-Fa-f]{2})/g;
+
+/** `href` without the fragment, and with what RFC 3986 refuses after the host percent-encoded. */
+export function strictUri(url: URL): string {
   const href = url.href;
   const hash = href.indexOf('#');
-  return hash >= 0 ? href.slice(0, hash) : href;
+  const whole = hash >= 0 ? href.slice(0, hash) : href;
+  const rest = whole.slice(url.origin.length);
+  return url.origin + rest.replace(NOT_IN_RFC_3986, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
 }
