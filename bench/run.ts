@@ -1,0 +1,273 @@
+/**
+ * Benchmark: Sitemill's CLI against sitemap.js and against the gzip floor, one run, side by side.
+ *
+ *   npm run bench                 1M rows (+ the 100k documented-pipe comparison)
+ *   npm run bench -- --5m         also 5M rows (or BENCH_5M=1); generating the 5M list takes a while
+ *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
+ *
+ * Runs are sequential (the machine may have only 2 cores). Prints a markdown table and writes
+ * bench/results.json.
+ */
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildChild } from './child-build.ts';
+import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
+import { measure, type PeakResult } from './peak.ts';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(BENCH_DIR, '..');
+const CLI = resolve(ROOT, process.env.BENCH_CLI ?? join('lib', 'cli.js'));
+const BASE_URL = 'https://www.example.com/';
+const NOW = '2026-01-01T00:00:00Z';
+const URLS_PER_FILE = 50_000;
+const FLOOR_TOOL = 'gzip floor (node:zlib level 6, 1 core)';
+
+interface Run {
+  id: string;
+  tool: string;
+  rows: number;
+  ms: number | null;
+  peakRssBytes: number | null;
+  /** The Sitemill (zip) run on the same rows that this run's time is compared with. */
+  baselineId?: string;
+  ok: boolean;
+  note?: string;
+  detail?: unknown;
+}
+
+const argv = process.argv.slice(2);
+const with5m = process.env.BENCH_5M === '1' || argv.includes('--5m');
+
+const tmp = mkdtempSync(join(os.tmpdir(), 'sitemill-bench-'));
+const cleanup = (): void => rmSync(tmp, { recursive: true, force: true });
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+function rowsLabel(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function log(msg: string): void {
+  process.stderr.write(msg + '\n');
+}
+
+function failure(r: PeakResult): string {
+  const lastLine = r.stderr.trim().split('\n').pop() ?? '';
+  return `exit ${r.code ?? r.signal}${lastLine ? `: ${lastLine}` : ''}`;
+}
+
+function parseJson(text: string): any {
+  const line = text.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line);
+  } catch {
+    return JSON.parse(text);
+  }
+}
+
+async function timed(id: string, tool: string, rows: number, command: string, args: string[]): Promise<[Run, PeakResult | null]> {
+  process.stderr.write(`${tool}, ${rowsLabel(rows)} rows… `);
+  const r = await measure(command, args, { cwd: ROOT });
+  const ok = r.code === 0;
+  log(ok ? `${(r.ms / 1000).toFixed(2)} s, ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB` : `failed (${failure(r)})`);
+  return [{ id, tool, rows, ms: ok ? r.ms : null, peakRssBytes: ok ? r.peakRssBytes : null, ok, note: ok ? undefined : failure(r) }, r];
+}
+
+function skipped(id: string, tool: string, rows: number, note: string): Run {
+  log(`${tool}, ${rowsLabel(rows)} rows: skipped (${note})`);
+  return { id, tool, rows, ms: null, peakRssBytes: null, ok: false, note };
+}
+
+/** Sitemill to a zip (the default gzip, level 6). */
+async function sitemillZip(id: string, csv: string, rows: number): Promise<Run> {
+  const tool = 'Sitemill (zip)';
+  if (!existsSync(CLI)) return skipped(id, tool, rows, `${CLI} not found`);
+  const out = join(tmp, `${id}.zip`);
+  const [run, r] = await timed(id, tool, rows, process.execPath, [
+    CLI, 'generate', csv, '--base-url', BASE_URL, '-o', out, '--now', NOW, '--json', '--quiet',
+  ]);
+  rmSync(out, { force: true });
+  if (run.ok && r) checkSitemillSummary(run, r, rows);
+  return run;
+}
+
+/** Sitemill without gzip, into a directory, to give the floor the exact bytes Sitemill gzips. */
+async function sitemillXml(id: string, csv: string, rows: number, dir: string): Promise<Run> {
+  const tool = 'Sitemill (--no-gzip, dir)';
+  if (!existsSync(CLI)) return skipped(id, tool, rows, `${CLI} not found`);
+  const [run, r] = await timed(id, tool, rows, process.execPath, [
+    CLI, 'generate', csv, '--base-url', BASE_URL, '--no-gzip', '--out-dir', dir, '--now', NOW, '--json', '--quiet',
+  ]);
+  if (run.ok && r) checkSitemillSummary(run, r, rows);
+  return run;
+}
+
+function checkSitemillSummary(run: Run, r: PeakResult, rows: number): void {
+  try {
+    const s = parseJson(r.stdout);
+    run.detail = { accepted: s.accepted, rejected: s.rejected, files: s.files?.length };
+    if (s.rows !== rows || s.accepted !== rows) run.note = `summary says rows ${s.rows}, accepted ${s.accepted}`;
+  } catch {
+    run.note = 'no JSON summary on stdout';
+  }
+}
+
+async function floor(id: string, dir: string, rows: number, script: string): Promise<Run> {
+  const tool = FLOOR_TOOL;
+  process.stderr.write(`${tool}… `);
+  const r = await measure(process.execPath, [script, dir], { cwd: ROOT });
+  if (r.code !== 0) {
+    log(`failed (${failure(r)})`);
+    return { id, tool, rows, ms: null, peakRssBytes: null, ok: false, note: failure(r) };
+  }
+  const f = parseJson(r.stdout) as { ms: number; files: number; bytesIn: number; bytesOut: number };
+  log(`${(f.ms / 1000).toFixed(2)} s compressing ${(f.bytesIn / 2 ** 20).toFixed(0)} MiB in ${f.files} files`);
+  // Compression time only: the floor has no meaningful process RSS to compare.
+  return { id, tool, rows, ms: f.ms, peakRssBytes: null, ok: true, detail: f };
+}
+
+async function sitemapJs(id: string, mode: 'fair' | 'documented', csv: string, rows: number, script: string): Promise<Run> {
+  const tool = mode === 'fair' ? 'sitemap.js 9, 64 KiB writes to zlib' : 'sitemap.js 9, README pipe';
+  const out = join(tmp, id);
+  const [run, r] = await timed(id, tool, rows, process.execPath, [script, mode, csv, out]);
+  if (run.ok && r) {
+    const s = parseJson(r.stdout) as { ms: number; files: number; bytes: number };
+    run.detail = s;
+    const expected = Math.ceil(rows / URLS_PER_FILE) + 1;
+    if (s.files !== expected) run.note = `wrote ${s.files} files, expected ${expected}`;
+  }
+  rmSync(out, { recursive: true, force: true });
+  return run;
+}
+
+function warmPageCache(path: string): void {
+  const fd = openSync(path, 'r');
+  const buf = Buffer.allocUnsafe(1 << 20);
+  try {
+    while (readSync(fd, buf, 0, buf.length, null) > 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function fmtSeconds(ms: number | null): string {
+  return ms === null ? '—' : (ms / 1000).toFixed(2);
+}
+
+function fmtRate(run: Run): string {
+  return run.ms === null ? '—' : Math.round(run.rows / (run.ms / 1000)).toLocaleString('en-US');
+}
+
+function fmtMiB(bytes: number | null): string {
+  return bytes === null ? '—' : (bytes / 2 ** 20).toFixed(0);
+}
+
+function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
+  return a == null || b == null || b === 0 ? null : a / b;
+}
+
+function fmtRatio(x: number | null): string {
+  return x === null ? '—' : `${x.toFixed(x < 10 ? 2 : 1)}×`;
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = os.loadavg()[0];
+  if (loadAtStart > 0.5) log(`warning: load average ${loadAtStart.toFixed(2)}; other work on this machine will skew the figures`);
+  const names: DatasetName[] = with5m ? ['100k', '1m', '5m'] : ['100k', '1m'];
+  const csv = Object.fromEntries(names.map((n) => [n, ensureDataset(n)])) as Record<DatasetName, string>;
+  // Every tool then reads its input from the page cache, not only the ones that run later.
+  for (const n of names) warmPageCache(csv[n]);
+  const sitemapJsScript = buildChild('sitemapjs.ts');
+  const floorScript = buildChild('floor.ts');
+  if (!existsSync(CLI)) log(`warning: ${CLI} is missing (npm run build); Sitemill rows and the floor are skipped`);
+
+  const M1 = DATASETS['1m'];
+  const K100 = DATASETS['100k'];
+  const runs: Run[] = [];
+  const xmlDir = join(tmp, 'xml');
+  mkdirSync(xmlDir, { recursive: true });
+
+  // Same rows, same baseline: every time is compared with Sitemill's zip run on that dataset.
+  const add = (run: Run, baselineId: string): void => {
+    runs.push({ ...run, baselineId });
+  };
+  add(await sitemillZip('sitemill-1m', csv['1m'], M1), 'sitemill-1m');
+  const xml = await sitemillXml('sitemill-xml-1m', csv['1m'], M1, xmlDir);
+  add(xml, 'sitemill-1m');
+  add(xml.ok ? await floor('floor-1m', xmlDir, M1, floorScript) : skipped('floor-1m', FLOOR_TOOL, M1, 'needs Sitemill XML'), 'sitemill-1m');
+  rmSync(xmlDir, { recursive: true, force: true });
+  add(await sitemapJs('sitemapjs-fair-1m', 'fair', csv['1m'], M1, sitemapJsScript), 'sitemill-1m');
+  add(await sitemillZip('sitemill-100k', csv['100k'], K100), 'sitemill-100k');
+  add(await sitemapJs('sitemapjs-documented-100k', 'documented', csv['100k'], K100, sitemapJsScript), 'sitemill-100k');
+  if (with5m) {
+    const M5 = DATASETS['5m'];
+    add(await sitemillZip('sitemill-5m', csv['5m'], M5), 'sitemill-5m');
+    add(await sitemapJs('sitemapjs-fair-5m', 'fair', csv['5m'], M5, sitemapJsScript), 'sitemill-5m');
+  }
+
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  const sitemill1m = byId.get('sitemill-1m')!;
+  const floor1m = byId.get('floor-1m')!;
+  const sitemillOverFloor = ratio(sitemill1m.ms, floor1m.ms);
+
+  const rows = runs.map((r) => {
+    const base = r.baselineId ? byId.get(r.baselineId) : undefined;
+    return { ...r, urlsPerSec: r.ms === null ? null : r.rows / (r.ms / 1000), vsSitemill: base ? ratio(r.ms, base.ms) : null };
+  });
+
+  const machine = {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    totalMemoryBytes: os.totalmem(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    // 1-minute load averages: anything well above 0 means the runs shared the CPU with other work.
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
+  };
+  const date = new Date().toISOString();
+
+  const lines = [
+    `| tool | rows | wall s | URLs/s | peak RSS MiB | time vs Sitemill |`,
+    `|---|---:|---:|---:|---:|---:|`,
+    ...rows.map((r) =>
+      `| ${r.tool}${r.ok ? '' : ' (not run)'} | ${rowsLabel(r.rows)} | ${fmtSeconds(r.ms)} | ${fmtRate(r)} | ${fmtMiB(r.peakRssBytes)} | ${fmtRatio(r.vsSitemill)} |`,
+    ),
+    '',
+    `Sitemill time / gzip floor time (1M rows): ${fmtRatio(sitemillOverFloor)}`,
+    '',
+    `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
+    `_Wall time and peak RSS of the whole process; the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows._`,
+  ];
+  const notes = rows.filter((r) => r.note).map((r) => `- ${r.tool}, ${rowsLabel(r.rows)} rows: ${r.note}`);
+
+  writeFileSync(
+    join(BENCH_DIR, 'results.json'),
+    JSON.stringify(
+      {
+        date,
+        machine,
+        options: { baseUrl: BASE_URL, now: NOW, gzipLevel: 6, urlsPerFile: URLS_PER_FILE },
+        sitemillOverFloor,
+        runs: rows,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+
+  console.log('\n' + lines.join('\n'));
+  if (notes.length > 0) console.log('\nNotes:\n' + notes.join('\n'));
+  console.log(`\nwrote ${join(BENCH_DIR, 'results.json')}`);
+  // A run that did not happen must not pass silently in CI.
+  if (runs.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+try {
+  await main();
+} finally {
+  cleanup();
+}
