@@ -1,9 +1,26 @@
 // XML entity escaping in two passes, measure then write, so the caller reserves exactly once.
 
-/** How many bytes [p, p+n) takes once escaped. */
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+/** Whether any byte of `v` is zero (the classic bit trick: no false negatives, none positive either). */
+@inline function hasZeroByte(v: u64): bool {
+  return ((v - ONES) & ~v & HIGHS) != 0;
+}
+
+/** Whether any of the eight bytes at `p` needs escaping. */
+@inline function needsEscape(p: usize): bool {
+  const v = load<u64>(p);
+  return hasZeroByte(v ^ (ONES * 0x26)) || hasZeroByte(v ^ (ONES * 0x3c)) || hasZeroByte(v ^ (ONES * 0x3e)) ||
+    hasZeroByte(v ^ (ONES * 0x22)) || hasZeroByte(v ^ (ONES * 0x27));
+}
+
+/** How many bytes [p, p+n) takes once escaped. Clean stretches go eight bytes a step. */
 export function escapedLength(p: usize, n: usize): usize {
   let extra: usize = 0;
-  for (let i: usize = 0; i < n; i++) {
+  let i: usize = 0;
+  while (i + 8 <= n && !needsEscape(p + i)) i += 8;
+  for (; i < n; i++) {
     const c = load<u8>(p + i);
     if (c == 0x26) extra += 4; // &amp;
     else if (c == 0x3c || c == 0x3e) extra += 3; // &lt; &gt;
@@ -14,7 +31,13 @@ export function escapedLength(p: usize, n: usize): usize {
 
 /** Writes [p, p+n) escaped at `dst`; returns the end of what was written. */
 export function writeEscaped(dst: usize, p: usize, n: usize): usize {
-  for (let i: usize = 0; i < n; i++) {
+  let i: usize = 0;
+  while (i + 8 <= n && !needsEscape(p + i)) {
+    store<u64>(dst, load<u64>(p + i));
+    dst += 8;
+    i += 8;
+  }
+  for (; i < n; i++) {
     const c = load<u8>(p + i);
     if (c == 0x26) {
       store<u32>(dst, 0x706d6126); // "&amp"

@@ -97,8 +97,10 @@ const written = new HashSet();
 
 // ---- setup ----
 
-export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64): void {
+/** Setup; `expectedRows` (an estimate from the input size, or 0) sizes the duplicate set ahead. */
+export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64, expectedRows: u32): void {
   configureWriter(fmt, maxUrls, maxBytes);
+  written.reserve(expectedRows);
   strict = strictMode;
   now = nowMs;
   openFile();
