@@ -69,11 +69,6 @@ export class HashSet {
     return unreachable();
   }
 
-  /** Grows the table ahead for about `n` hashes, so it is not rebuilt on the way. */
-  reserve(n: u32): void {
-    while ((n + 1) * 4 > this.capacity * 3 && this.capacity < (1 << 25)) this.grow();
-  }
-
   has(h: u64): bool {
     const mask = this.capacity - 1;
     let i = <u32>h & mask;

@@ -97,10 +97,8 @@ const written = new HashSet();
 
 // ---- setup ----
 
-/** Setup; `expectedRows` (an estimate from the input size, or 0) sizes the duplicate set ahead. */
-export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64, expectedRows: u32): void {
+export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64): void {
   configureWriter(fmt, maxUrls, maxBytes);
-  written.reserve(expectedRows);
   strict = strictMode;
   now = nowMs;
   openFile();

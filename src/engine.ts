@@ -61,10 +61,7 @@ export async function generate(
   const { signal } = hooks;
   const core = new Core(await platform.wasm());
   const x = core.x;
-  // Rows are seldom shorter than 64 bytes: a size estimate lets the duplicate set be sized once.
-  const knownBytes = sources.reduce((n, s) => n + (s.size ?? 0), 0);
-  const expectedRows = Math.min(Math.floor(knownBytes / 64), 16_000_000);
-  x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs, expectedRows);
+  x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs);
   const [tzLen] = core.putScratch(opts.timezone);
   x.setTimezone(tzLen, opts.timezoneMinutes);
 
