@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { cli, tempDir, tempFile, readZip, locsOf, NOW, BASE } from './helpers.ts';
+import { cli, tempDir, tempFile, readZip, locsOf, NOW, BASE, ROOT } from './helpers.ts';
 
 const U = 'https://www.example.com';
 
@@ -144,4 +144,54 @@ test('a million duplicate rows: one kept, the rest rejected and counted', () => 
   assert.equal(r.json.rows, 1_000_000);
   assert.equal(r.json.accepted, 1);
   assert.equal(r.json.codes['loc-duplicate'], 999_999);
+});
+
+test('a .gz that inflates to a gigabyte streams through with flat memory; the rows around it are kept', async () => {
+  const { createGzip } = await import('node:zlib');
+  const { createWriteStream } = await import('node:fs');
+  const { pipeline } = await import('node:stream/promises');
+  const path = join(tempDir(), 'bomb.csv.gz');
+  const junk = Buffer.alloc(1 << 20, 0x61);
+  await pipeline(
+    (async function* () {
+      yield Buffer.from(`loc\n${U}/a\n`);
+      for (let i = 0; i < 1024; i++) yield junk; // one line of 1 GiB
+      yield Buffer.from(`\n${U}/b\n`);
+    })(),
+    createGzip({ level: 1 }),
+    createWriteStream(path),
+  );
+  const out = join(tempDir(), 'out.zip');
+  const started = Date.now();
+  const r = cli(['generate', path, '--base-url', BASE, '-o', out, '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.accepted, 2);
+  assert.deepEqual(json.codes, { 'row-malformed': 1 });
+  assert.ok(Date.now() - started < 60_000);
+});
+
+test('ten million rows from standard input: every row accounted for', { timeout: 300_000 }, async () => {
+  const { spawn } = await import('node:child_process');
+  const out = join(tempDir(), 'ten.zip');
+  const child = spawn(process.execPath, [join(ROOT, 'lib', 'cli.js'), 'generate', '-', '--base-url', BASE, '-o', out, '--json', '--now', NOW, '--format', 'txt']);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const done = new Promise<number>((resolve) => child.on('close', resolve));
+  const rows = 10_000_000;
+  const block = 100_000;
+  for (let start = 0; start < rows; start += block) {
+    let text = start === 0 ? 'loc\n' : '';
+    for (let i = start; i < start + block; i++) text += `${U}/${i % 1000 === 7 ? 'x' : 'p'}/${i % 1000 === 7 ? 7 : i}\n`;
+    if (!child.stdin.write(text)) await new Promise((resolve) => child.stdin.once('drain', resolve));
+  }
+  child.stdin.end();
+  assert.equal(await done, 0, stderr);
+  const json = JSON.parse(stdout);
+  assert.equal(json.rows, rows);
+  assert.equal(json.rows, json.accepted + json.rejected);
+  assert.equal(json.codes['loc-duplicate'], rows / 1000 - 1);
+  assert.equal(json.files.length, Math.ceil(json.accepted / 50000));
 });
