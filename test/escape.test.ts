@@ -5,19 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Core } from '../src/core.ts';
 import { nodePlatform } from '../src/platform-node.ts';
+import { mulberry32, testSeed } from './random.ts';
 
-const SEED = process.env.SEED !== undefined ? Number(process.env.SEED) >>> 0 : (Math.random() * 2 ** 32) >>> 0;
-console.log(`escape.test.ts seed: ${SEED} (replay with SEED=${SEED})`);
+const SEED = testSeed('escape.test.ts');
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const encoder = new TextEncoder();
 const STRINGS = 25_000;

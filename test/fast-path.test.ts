@@ -8,19 +8,11 @@ import { unzipSync } from 'fflate';
 import { Core } from '../src/core.ts';
 import { nodePlatform } from '../src/platform-node.ts';
 import { generate } from '../src/engine.ts';
+import { mulberry32, testSeed } from './random.ts';
+import { concatParts } from './helpers.ts';
 
-const SEED = process.env.SEED !== undefined ? Number(process.env.SEED) >>> 0 : (Math.random() * 2 ** 32) >>> 0;
-console.log(`fast-path.test.ts seed: ${SEED} (replay with SEED=${SEED})`);
+const SEED = testSeed('fast-path.test.ts');
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -377,15 +369,6 @@ function unescapeXml(s: string): string {
   return s.replace(/&(amp|apos|quot|lt|gt);/g, (_, e: string) => ({ amp: '&', apos: "'", quot: '"', lt: '<', gt: '>' })[e]!);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** Runs generate() on a text list; returns the error codes by line and the locs written, in order. */
 async function runPipeline(baseUrl: string, bytes: Uint8Array) {
@@ -401,7 +384,7 @@ async function runPipeline(baseUrl: string, bytes: Uint8Array) {
     if (f.severity !== 'error') continue;
     errors.set(f.line, [...(errors.get(f.line) ?? []), f.code]);
   }
-  const files = unzipSync(concat(result.zip));
+  const files = unzipSync(concatParts(result.zip));
   const sitemapNames = Object.keys(files)
     .filter((n) => /^sitemap-\d+\.xml$/.test(n))
     .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));

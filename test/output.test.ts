@@ -51,6 +51,16 @@ test('every file validates against the official XSDs (xmllint)', async () => {
   assert.equal(v.status, 0, v.output);
 });
 
+test('URLs the parser keeps but the schema refuses (`%zz`, `[`, `|`) are encoded, and validate', async () => {
+  // Found by the property test: written exactly as new URL() keeps them, these failed xmllint.
+  const r = await run(`loc\n${U}/a%zz/b[1]|c^d?q=[x]&r={y}\`\\z%2\n`, { gzip: false });
+  assert.deepEqual(r.locs, [`${U}/a%25zz/b%5B1%5D%7Cc%5Ed?q=%5Bx%5D&r=%7By%7D%60%5Cz%252`]);
+  assert.equal(new URL(r.locs[0]).href, r.locs[0], 'still a fixed point of the URL parser');
+  const path = join(tempDir(), 'strict.xml');
+  writeFileSync(path, r.files['sitemap-1.xml']);
+  assert.equal(xmllint('sitemap.xsd', path).status, 0);
+});
+
 test('a file with an error is refused by the schema check itself (the check can fail)', () => {
   const path = tempFile('bad.xml', '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url><loc>x</loc><lastmod>2024-13-45</lastmod></url>\n</urlset>\n');
   assert.notEqual(xmllint('sitemap.xsd', path).status, 0);
