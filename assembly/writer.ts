@@ -129,6 +129,14 @@ export function closeFile(): void {
   return at + s.byteLength;
 }
 
+/** `<tag>value</tag>` for a value that needs no escaping; nothing when it is empty. */
+@inline function putElement(w: usize, open: ArrayBuffer, value: usize, len: u32, close: ArrayBuffer): usize {
+  if (len == 0) return w;
+  w = putStatic(w, open);
+  memory.copy(w, value, len);
+  return putStatic(w + len, close);
+}
+
 /**
  * Serializes one URL entry into `entry`. Lengths of 0 leave that element out; `ext` is the row's
  * extension elements, already serialized.
@@ -147,21 +155,9 @@ export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: 
   w = putStatic(w, URL_LOC);
   w = writeEscaped(w, loc, locLen);
   w = putStatic(w, LOC_END);
-  if (lastmodLen > 0) {
-    w = putStatic(w, LASTMOD);
-    memory.copy(w, lastmod, lastmodLen);
-    w = putStatic(w + lastmodLen, LASTMOD_END);
-  }
-  if (changefreqLen > 0) {
-    w = putStatic(w, CHANGEFREQ);
-    memory.copy(w, changefreq, changefreqLen);
-    w = putStatic(w + changefreqLen, CHANGEFREQ_END);
-  }
-  if (priorityLen > 0) {
-    w = putStatic(w, PRIORITY);
-    memory.copy(w, priority, priorityLen);
-    w = putStatic(w + priorityLen, PRIORITY_END);
-  }
+  w = putElement(w, LASTMOD, lastmod, lastmodLen, LASTMOD_END);
+  w = putElement(w, CHANGEFREQ, changefreq, changefreqLen, CHANGEFREQ_END);
+  w = putElement(w, PRIORITY, priority, priorityLen, PRIORITY_END);
   memory.copy(w, ext, extLen);
   w = putStatic(w + extLen, URL_END);
   entry.len = <u32>(w - start);
@@ -182,11 +178,7 @@ export function writeIndexEntry(loc: usize, locLen: u32, lastmod: usize, lastmod
   w = putStatic(w, SITEMAP_LOC);
   w = writeEscaped(w, loc, locLen);
   w = putStatic(w, LOC_END);
-  if (lastmodLen > 0) {
-    w = putStatic(w, LASTMOD);
-    memory.copy(w, lastmod, lastmodLen);
-    w = putStatic(w + lastmodLen, LASTMOD_END);
-  }
+  w = putElement(w, LASTMOD, lastmod, lastmodLen, LASTMOD_END);
   w = putStatic(w, SITEMAP_END);
   index.len += <u32>(w - start);
 }
