@@ -76,6 +76,7 @@ let images: u32 = 0;
 let imagesDropped: u32 = 0;
 let selfSeen = false;
 let alternates: u32 = 0;
+let columnsDone = false;
 let extrasDone = false;
 
 /** The value waiting for the slow path, and the row's own URL (for self links). */
@@ -98,6 +99,7 @@ export function beginExtensions(loc: usize, len: u32): void {
   imagesDropped = 0;
   selfSeen = false;
   alternates = 0;
+  columnsDone = !hasExtensions;
   extrasDone = !hasExtras;
   locPtr = loc;
   locLen = len;
@@ -114,7 +116,7 @@ const SEP_PIPE: u8 = 0x7c;
 
 /** Runs the row's extension columns from where it stopped. */
 export function processExtensions(): Ext {
-  if (hasExtensions) {
+  if (!columnsDone) {
     for (; col < fieldCount; col++) {
       const kind = columnKind(col);
       if (kind != ExtKind.Image && kind != ExtKind.Hreflang) continue;
@@ -138,6 +140,7 @@ export function processExtensions(): Ext {
       pos = 0;
     }
     finishColumns();
+    columnsDone = true;
   }
   if (!extrasDone) {
     extrasDone = true;
@@ -255,16 +258,20 @@ export function commitAlternates(line: u32): void {
   }
 }
 
-/** At the end: every link to a row of the list must have its way back. `isRow` is the set of written URLs. */
+/**
+ * At the end: every link to a row of the list must have its way back. `isRow` is the set of written
+ * URLs. A link given twice (under two codes) is reported once.
+ */
 export function checkReciprocity(isRow: HashSet): void {
   const saved = inputIndex;
+  const reported = new HashSet();
   let p = links.ptr;
   const end = p + links.len;
   while (p < end) {
     const from = load<u64>(p);
     const to = load<u64>(p, 8);
     const len = load<u32>(p, 24);
-    if (from != to && isRow.has(to) && !linkSet.has(pairHash(to, from))) {
+    if (from != to && isRow.has(to) && !linkSet.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
       setInputIndex(load<u32>(p, 20));
       addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + 28, len, 0, 0);
     }

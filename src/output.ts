@@ -7,6 +7,7 @@ import type { ZipWriter } from './zip.ts';
 
 const IN_FLIGHT = 2;
 const HEAD_BYTES = 2048;
+const MAX_HEAD_BYTES = 1 << 16;
 // ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -69,9 +70,16 @@ export class Output {
   }
 }
 
-/** The first lines of a file, cut at a line end, for previews. */
+/** The first lines of a file for previews: about HEAD_BYTES cut at a line end, and at least three whole lines (the first `<url>`). */
 function headOf(bytes: Uint8Array): string {
-  const text = decoder.decode(bytes.subarray(0, HEAD_BYTES));
-  const cut = text.lastIndexOf('\n');
-  return cut > 0 && bytes.length > HEAD_BYTES ? text.slice(0, cut + 1) : text;
+  if (bytes.length <= HEAD_BYTES) return decoder.decode(bytes);
+  let end = 0;
+  let lines = 0;
+  for (let i = 0; i < bytes.length && i < MAX_HEAD_BYTES; i++) {
+    if (bytes[i] !== 0x0a) continue;
+    if (i >= HEAD_BYTES && lines >= 3) break;
+    lines++;
+    end = i + 1;
+  }
+  return decoder.decode(bytes.subarray(0, end || HEAD_BYTES));
 }

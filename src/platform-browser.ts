@@ -35,9 +35,16 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
 }
 
 let wasmModule: Promise<WebAssembly.Module> | undefined;
+let wasmUrl: URL | undefined;
+
+/** Loads the engine's wasm from `url` instead of the file built next to this module (for hosts that move it). */
+export function useWasmUrl(url: string): void {
+  wasmUrl = new URL(url);
+  wasmModule = undefined;
+}
 
 async function compileWasm(): Promise<WebAssembly.Module> {
-  const url = new URL('../build/sitemill.wasm', import.meta.url);
+  const url = wasmUrl ?? new URL('../build/sitemill.wasm', import.meta.url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Cannot load the engine (${response.status} ${url.pathname})`);
   // compileStreaming insists on the application/wasm MIME type; some static hosts send another one.

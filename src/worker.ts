@@ -1,9 +1,9 @@
-// The engine's worker: the page talks to it through Comlink (see web/engine-client.ts).
+// The engine's worker: pages talk to it through Comlink (see src/browser.ts).
 // It keeps the last run's findings so the page can read them a page at a time.
 import * as Comlink from 'comlink';
-import { generate, inspect } from './engine.ts';
+import { generate, inspect, InputError, OptionError } from './engine.ts';
 import type { FindingFilter, FindingStore } from './findings.ts';
-import { browserPlatform, iterate } from './platform-browser.ts';
+import { browserPlatform, iterate, useWasmUrl } from './platform-browser.ts';
 import type { Finding, InputSource, Inspection, Options, Progress, Summary } from './types.ts';
 
 export type { FindingFilter };
@@ -17,6 +17,7 @@ export interface FindingsPage {
 }
 
 export interface EngineError {
+  /** `input` (unreadable input, no loc column), `options` (an option out of range), or `internal`. */
   code: string;
   message: string;
 }
@@ -39,7 +40,8 @@ function source(file: NamedBlob): InputSource {
 
 function failure(e: unknown): { ok: false; error: EngineError } {
   const err = e as { code?: unknown; message?: unknown } | null;
-  const code = typeof err?.code === 'string' ? err.code : 'internal';
+  const code =
+    e instanceof InputError ? 'input' : e instanceof OptionError ? 'options' : typeof err?.code === 'string' ? err.code : 'internal';
   const message = typeof err?.message === 'string' && err.message ? err.message : String(e);
   return { ok: false, error: { code, message } };
 }
@@ -53,6 +55,11 @@ let selectionKey = '';
 let selection: Uint32Array | null = null;
 
 const api = {
+  /** Where to load the wasm from, when the host moved it away from the worker's own folder. */
+  useWasm(url: string): void {
+    useWasmUrl(url);
+  },
+
   async inspect(file: NamedBlob, options: Partial<Options> = {}): Promise<Outcome<Inspection>> {
     try {
       return { ok: true, value: await inspect(source(file), browserPlatform, options) };

@@ -166,3 +166,17 @@ test('every extension validates against all.xsd (xmllint)', async () => {
   assert.equal(v.status, 0, v.output);
   for (const ns of ['image', 'xhtml', 'news', 'video']) assert.ok(r.files['sitemap-1.xml.gz'].includes(`xmlns:${ns}=`), ns);
 });
+
+test('a row with several alternates and none of them itself is told once; a link given under two codes is told once', async () => {
+  // A news column makes the row pause for the engine, and resume, after its alternates.
+  const r = await run(`loc,hreflang:en,hreflang:de,hreflang:x-default,news:title\n${U}/a,${U}/b,${U}/c,${U}/b,\n${U}/b,${U}/b,,${U}/b,\n`);
+  assert.deepEqual(codesAt(r, 'hreflang-missing-self').map((f) => f.line), [2]);
+  assert.deepEqual(codesAt(r, 'hreflang-not-reciprocal').map((f) => [f.line, f.value]), [[2, `${U}/b`]]);
+});
+
+test('the file preview holds the first whole <url> even when it is long', async () => {
+  const images = Array.from({ length: 60 }, (_, i) => `https://cdn.example.net/${i}.png`).join(' | ');
+  const r = await run(`loc,image\n${U}/a,${images}\n${U}/b,\n`);
+  const head = r.summary.files[0].head;
+  assert.ok(head.includes(`<url><loc>${U}/a</loc>`) && head.includes('59.png</image:loc></image:image></url>'));
+});

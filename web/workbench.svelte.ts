@@ -1,8 +1,7 @@
-// The page's state: the list, the options, the run and its results. Components read it and call its methods.
+// The workbench's state: the list, the options, the run and its results. Components read it and call its methods.
+import { createSitemill, SitemillError, type FindingFilter, type NamedBlob, type Sitemill } from '../src/browser';
 import type { Delimiter, Inspection, Progress, Role, Severity, Summary } from '../src/types';
-import type { FindingFilter, NamedBlob } from '../src/worker';
-import { EngineClient, StoppedError } from './engine-client';
-import { loadSettings, toOptions, validate, type Settings } from './settings';
+import { DEFAULT_SETTINGS, toOptions, validate, type Settings } from './settings';
 
 export type Phase = 'empty' | 'ready' | 'running' | 'done';
 
@@ -17,7 +16,18 @@ export interface ProgressView {
   secondsLeft: number | null;
 }
 
+export interface WorkbenchHooks {
+  /** The options to start with; the defaults otherwise. */
+  settings?: Settings;
+  /** After every finished run (also one that accepted no row). */
+  oncomplete?(summary: Summary, zip: Blob): void;
+  /** When a run or a list could not be read, or the engine died: the sentence shown. */
+  onerror?(message: string): void;
+}
+
 export const SEVERITIES: Severity[] = ['error', 'fix', 'warning', 'info'];
+
+const fmt = (n: number) => n.toLocaleString('en');
 
 export class Workbench {
   files = $state.raw<NamedBlob[]>([]);
@@ -25,7 +35,7 @@ export class Workbench {
   /** Column roles chosen by hand; null keeps the engine's detection. */
   roles = $state.raw<Role[] | null>(null);
   delimiter = $state<Delimiter | 'auto'>('auto');
-  settings = $state<Settings>(loadSettings());
+  settings = $state<Settings>({ ...DEFAULT_SETTINGS });
   /** The clock for lastmod-future; empty means the current time. Not remembered on purpose. */
   now = $state('');
 
@@ -37,6 +47,8 @@ export class Workbench {
   runId = $state(0);
   error = $state<string | null>(null);
   notice = $state<string | null>(null);
+  /** One sentence for screen readers when a run ends. */
+  announcement = $state('');
 
   codeFilter = $state('');
   severityFilter = $state<Severity | ''>('');
@@ -63,15 +75,29 @@ export class Workbench {
   );
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
 
-  readonly client = new EngineClient((message) => {
-    this.error = message;
-  });
+  readonly engine: Sitemill;
+  readonly #hooks: WorkbenchHooks;
   #token = 0;
+  #run: AbortController | null = null;
+  /** inspect and generate calls in flight: they report a crash themselves. */
+  #busy = 0;
+
+  constructor(hooks: WorkbenchHooks = {}) {
+    this.#hooks = hooks;
+    if (hooks.settings) this.settings = { ...hooks.settings };
+    this.engine = createSitemill({
+      // A call in flight reports a crash itself; this covers the worker dying between runs,
+      // which loses the findings the table pages through.
+      onCrash: (message) => {
+        if (this.#busy === 0) this.#fail(`${message} Generate again to see the findings.`);
+      },
+    });
+  }
 
   /** Takes a new list: shows its columns, then runs it at once so its findings show. */
-  async load(files: NamedBlob[]): Promise<void> {
-    if (files.length === 0) return;
-    if (this.phase === 'running') this.client.cancel();
+  async load(files: NamedBlob[]): Promise<Summary | null> {
+    if (files.length === 0) return null;
+    this.#abort();
     const token = ++this.#token;
     this.files = files;
     this.roles = null;
@@ -81,11 +107,11 @@ export class Workbench {
     this.error = null;
     this.notice = null;
     this.phase = 'ready';
-    if (!(await this.#inspect(token))) return;
-    await this.generate();
+    if (!(await this.#inspect(token))) return null;
+    return this.generate();
   }
 
-  loadText(text: string, name: string): Promise<void> {
+  loadText(text: string, name: string): Promise<Summary | null> {
     return this.load([new File([text], name, { type: 'text/plain' })]);
   }
 
@@ -112,29 +138,31 @@ export class Workbench {
     if (!first) return false;
     try {
       const opts = this.delimiter === 'auto' ? {} : { delimiter: this.delimiter };
-      const out = await this.client.inspect(first, opts);
+      this.#busy++;
+      const inspection = await this.engine.inspect(first, opts).finally(() => this.#busy--);
       if (token !== this.#token) return false;
-      if (!out.ok) {
-        this.error = out.error.message;
-        return false;
-      }
-      this.inspection = out.value;
+      this.inspection = inspection;
       return true;
     } catch (e) {
-      if (token === this.#token) this.error = (e as Error).message;
+      if (token === this.#token) {
+        this.phase = this.files.length ? 'ready' : 'empty';
+        this.#fail((e as Error).message);
+      }
       return false;
     }
   }
 
-  async generate(): Promise<void> {
-    if (this.files.length === 0 || !this.valid) return;
-    if (this.phase === 'running') this.client.cancel();
+  async generate(): Promise<Summary | null> {
+    if (this.files.length === 0 || !this.valid) return null;
+    this.#abort();
     const token = ++this.#token;
+    const run = (this.#run = new AbortController());
     const options = $state.snapshot(this.options);
     const key = JSON.stringify(options);
     this.#clearResults();
     this.error = null;
     this.notice = null;
+    this.announcement = '';
     this.phase = 'running';
     const started = performance.now();
     const total = this.listBytes;
@@ -148,34 +176,60 @@ export class Workbench {
       this.progress = { rows: p.rows, accepted: p.accepted, rejected: p.rejected, fraction, rowsPerSecond: p.rows / elapsed, secondsLeft };
     };
     try {
-      const out = await this.client.generate(this.files, options, onProgress);
-      if (token !== this.#token) return;
-      if (!out.ok) {
-        this.#clearResults();
-        this.error = out.error.message;
-        this.phase = 'ready';
-        return;
-      }
-      this.summary = out.value.summary;
-      this.zip = out.value.zip; // with no accepted row it still holds the report
+      this.#busy++;
+      const out = await this.engine.generate(this.files, options, { onProgress, signal: run.signal }).finally(() => this.#busy--);
+      if (token !== this.#token) return null;
+      const { summary, zip } = out;
+      this.summary = summary;
+      this.zip = zip; // with no accepted row it still holds the report
       this.#runKey = key;
       this.runId++;
-      this.notice = out.value.summary.message ?? null;
+      this.notice = summary.message ?? null;
       this.phase = 'done';
+      this.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected.`;
+      this.#hooks.oncomplete?.(summary, zip);
+      return summary;
     } catch (e) {
-      if (token !== this.#token) return;
+      if (token !== this.#token) return null;
       this.#clearResults();
       this.phase = 'ready';
-      if (e instanceof StoppedError && !e.crashed) this.notice = 'Cancelled. Nothing was written; the list is still loaded.';
-      else this.error = (e as Error).message;
+      if (run.signal.aborted) {
+        this.notice = 'Cancelled. Nothing was written; the list is still loaded.';
+      } else if (e instanceof SitemillError && e.code === 'crashed') {
+        this.#fail(`${e.message} Your list and options are kept: generate again to retry.`);
+      } else {
+        this.#fail((e as Error).message);
+      }
+      return null;
     } finally {
-      if (token === this.#token) this.progress = null;
+      if (token === this.#token) {
+        this.progress = null;
+        this.#run = null;
+      }
     }
   }
 
   cancel(): void {
     if (this.phase !== 'running') return;
-    this.client.cancel();
+    this.#abort();
+  }
+
+  /** Stops the engine for good (the element calls this when it leaves the page). */
+  dispose(): void {
+    this.#token++;
+    this.#abort();
+    this.engine.terminate();
+  }
+
+  #abort(): void {
+    this.#run?.abort();
+    this.#run = null;
+  }
+
+  #fail(message: string): void {
+    this.error = message;
+    this.announcement = '';
+    this.#hooks.onerror?.(message);
   }
 
   #clearResults(): void {
@@ -186,13 +240,14 @@ export class Workbench {
     this.search = '';
   }
 
-  download(): void {
+  /** Saves the zip through a temporary link placed in `parent` (the element's own shadow root, when embedded). */
+  download(parent: ParentNode = document.body): void {
     if (!this.zip) return;
     const url = URL.createObjectURL(this.zip);
     const a = document.createElement('a');
     a.href = url;
     a.download = `${this.settings.prefix || 'sitemap'}s.zip`;
-    document.body.append(a);
+    parent.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);

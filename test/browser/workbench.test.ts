@@ -1,98 +1,37 @@
 // End to end in real headless Chromium: the built page served from a sub-path under the strict CSP,
 // used through its accessible names, compared with the CLI, then offline, then under load.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launch, type Browser } from '../helpers/chromium.ts';
+import { watch, type Watch } from '../helpers/browser-watch.ts';
+import { CLI, ROOT, runCli as cliJson, type CliSummary } from '../helpers/cli.ts';
 import { bigList } from '../helpers/lists.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { expectShown as shown, shownStats as stats, waitForResults as results } from '../helpers/workbench-view.ts';
+import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = path.join(root, 'dist');
-const cli = path.join(root, 'lib/cli.js');
-const reference = path.resolve(root, '../shared/reference');
+const dist = path.join(ROOT, 'dist');
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
 const BIG_ROWS = 300_000;
-
-interface CliSummary {
-  rows: number;
-  skipped: number;
-  accepted: number;
-  rejected: number;
-  codes: Record<string, number>;
-  files: { name: string; urls: number; bytes: number; gzipBytes?: number }[];
-}
 
 let server: StaticServer;
 let browser: Browser;
 let page: Page;
 let work: string;
-const requests: string[] = [];
-const problems: string[] = [];
+let seen: Watch;
 
 /** Runs the CLI on `input` in `dir`, writing cli.zip there; returns its --json summary. */
-function runCli(dir: string, input: string, args = ['--base-url', BASE, '--now', NOW]): CliSummary {
-  const out = execFileSync(process.execPath, [cli, 'generate', input, '-o', 'cli.zip', '--json', '--quiet', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  return JSON.parse(out) as CliSummary;
-}
-
-function xmllint(schema: string, files: string[]): void {
-  if (files.length === 0) return;
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', path.join(reference, schema), ...files], { stdio: 'pipe' });
-  } catch (e) {
-    const err = e as { code?: string; stderr?: Buffer };
-    if (err.code === 'ENOENT') throw new Error('xmllint not found: apt-get install -y libxml2-utils');
-    throw new Error(`xmllint rejected ${files.join(', ')}:\n${err.stderr?.toString() ?? e}`);
-  }
-}
-
-/** Reads the Summary block's numbers as shown. */
-async function shownStats(): Promise<Record<string, number>> {
-  const stats = page.locator('dl[aria-label="Summary"]');
-  const out: Record<string, number> = {};
-  for (const item of await stats.locator('.stat').all()) {
-    const label = (await item.locator('dt').innerText()).trim();
-    out[label] = Number((await item.locator('dd').innerText()).replace(/[^\d]/g, ''));
-  }
-  return out;
-}
-
-async function waitForResults(rows: number, timeout = 60_000): Promise<void> {
-  await page.getByRole('heading', { name: 'Summary' }).waitFor({ timeout });
-  await page
-    .locator('dl[aria-label="Summary"] .stat')
-    .filter({ has: page.locator('dt', { hasText: /^Rows$/ }) })
-    .locator('dd', { hasText: new RegExp(`^${rows.toLocaleString('en')}$`) })
-    .waitFor({ timeout });
-}
-
-/** Checks the numbers and codes the page shows against the CLI's summary for the same input. */
-async function expectShown(expected: CliSummary): Promise<void> {
-  const stats = await shownStats();
-  assert.equal(stats.Rows, expected.rows, 'rows shown');
-  assert.equal(stats.Accepted, expected.accepted, 'accepted shown');
-  assert.equal(stats.Rejected, expected.rejected, 'rejected shown');
-  const bars = page.locator('.chart-row');
-  assert.equal(await bars.count(), Object.keys(expected.codes).length, 'one bar per code');
-  for (const [code, n] of Object.entries(expected.codes)) {
-    const bar = bars.filter({ has: page.locator('code', { hasText: new RegExp(`^${code}$`) }) });
-    assert.equal(await bar.locator('.chart-count').innerText(), n.toLocaleString('en'), `the chart shows ${code} × ${n}`);
-  }
-  const total = Object.values(expected.codes).reduce((a, b) => a + b, 0);
-  await page.getByText(`${total.toLocaleString('en')} findings`, { exact: true }).waitFor();
-}
+const runCli = (dir: string, input: string, args = ['--base-url', BASE, '--now', NOW]): CliSummary => cliJson(dir, input, args);
+const shownStats = () => stats(page);
+const waitForResults = (rows: number, timeout?: number) => results(page, rows, timeout);
+const expectShown = (expected: CliSummary) => shown(page, expected);
 
 /** Downloads the page's zip, validates its sitemaps and compares it with the CLI's zip, file by file. */
 async function downloadAndCompare(dir: string, identicalManifest: boolean): Promise<void> {
@@ -164,19 +103,12 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
   before(async () => {
     assert.ok(existsSync(path.join(dist, 'index.html')), 'dist/ is missing: run `npm run build:web` first');
     assert.ok(existsSync(path.join(dist, 'sw.js')), 'dist/sw.js is missing: the build did not write the service worker');
-    assert.ok(existsSync(cli), 'lib/cli.js is missing: run `npm run build:lib` first');
+    assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build:lib` first');
     work = await mkdtemp(path.join(tmpdir(), 'sitemill-browser-'));
     server = await serveStatic(dist, '/app/sub/');
     browser = await launch({ width: 1280, height: 800 });
-    browser.context.on('request', (r) => requests.push(r.url()));
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    const record = (where: string) => (m: { type(): string; text(): string }) => {
-      if (m.type() === 'error') problems.push(`${where} console error: ${m.text()}`);
-    };
-    page.on('console', record('page'));
-    page.on('worker', (w) => w.on('console', record('worker')));
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('crash', () => problems.push('page crashed'));
+    seen = watch(browser.context, page);
   });
 
   after(async () => {
@@ -187,10 +119,10 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
 
   it('loads from a sub-path and runs the bundled sample', async () => {
     await page.goto(server.url);
-    await page.getByRole('button', { name: 'Try a sample' }).click();
+    await page.getByRole('button', { name: 'Try a sample', exact: true }).click();
     const dir = path.join(work, 'sample');
     await mkdir(dir);
-    await copyFile(path.join(root, 'web/sample-urls.csv'), path.join(dir, 'sample-urls.csv'));
+    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'sample-urls.csv'));
     // Like the page's first run: base URL inferred, the clock is now.
     const expected = runCli(dir, 'sample-urls.csv', []);
     await waitForResults(expected.rows);
@@ -199,8 +131,8 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     assert.ok(stats.Rejected > 0 && stats.Fixed > 0 && stats.Warnings > 0, 'the sample shows every kind of finding');
     await page.getByRole('heading', { name: 'Findings by code' }).waitFor();
     await page.waitForTimeout(300); // let the last paint settle for the picture
-    await mkdir(path.join(root, 'docs'), { recursive: true });
-    await page.screenshot({ path: path.join(root, 'docs/screenshot.png') });
+    await mkdir(path.join(ROOT, 'docs'), { recursive: true });
+    await page.screenshot({ path: path.join(ROOT, 'docs/screenshot.png') });
   });
 
   it('shows the detected columns and lets a role be changed', async () => {
@@ -254,7 +186,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await setOptions();
     const dir = path.join(work, 'online');
     await mkdir(dir);
-    await copyFile(path.join(root, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
+    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
     await loadAndCheck(dir, 'urls.csv', false);
   });
 
@@ -334,7 +266,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.getByText('Cancelled.', { exact: false }).waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Summary' }).count(), 0, 'no stale results after cancel');
     await page.getByRole('button', { name: 'Generate sitemaps' }).and(page.locator(':enabled')).waitFor();
-    await page.getByRole('button', { name: 'Try a sample' }).click();
+    await page.getByRole('button', { name: 'Try a sample', exact: true }).click();
     await page.getByRole('heading', { name: 'Findings by code' }).waitFor();
   });
 
@@ -358,19 +290,14 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await setOptions();
     const dir = path.join(work, 'offline');
     await mkdir(dir);
-    await copyFile(path.join(root, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
+    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
     await loadAndCheck(dir, 'urls.csv', true, ['--no-gzip']);
     assert.deepEqual(server.requests.slice(before), [], 'nothing reached the server while offline');
     await browser.context.setOffline(false);
   });
 
   it('made no request off its origin and logged no error', () => {
-    const foreign = requests.filter((u) => {
-      if (u.startsWith('data:')) return false;
-      const url = new URL(u.startsWith('blob:') ? u.slice(5) : u);
-      return url.origin !== server.origin;
-    });
-    assert.deepEqual(foreign, [], 'requests off the origin');
-    assert.deepEqual(problems, [], 'errors logged');
+    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
+    assert.deepEqual(seen.problems, [], 'errors logged');
   });
 });

@@ -24,7 +24,12 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launch(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+export interface LaunchOptions {
+  /** `block` keeps service workers out, so every request reaches the network (and Playwright's routes). */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+export async function launch(viewport = { width: 1280, height: 800 }, options: LaunchOptions = {}): Promise<Browser> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'sitemill-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -39,6 +44,7 @@ export async function launch(viewport = { width: 1280, height: 800 }): Promise<B
     ],
     viewport,
     acceptDownloads: true,
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   return {
     context,

@@ -1,0 +1,156 @@
+// The library in browsers: the same engine as the CLI, in a module worker driven through Comlink.
+// Aborting a call, or the worker dying, terminates it; the next call starts a fresh one.
+import * as Comlink from 'comlink';
+import type { Inspection, Options, Progress } from './types.ts';
+import type { EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob, Outcome, WorkerApi } from './worker.ts';
+
+export type * from './types.ts';
+export type { EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob };
+
+export interface SitemillConfig {
+  /** The engine's worker script; by default the one built next to this module. Same origin only. */
+  workerUrl?: string | URL;
+  /** The engine's wasm; by default the one built with this module. */
+  wasmUrl?: string | URL;
+  /** Called when the worker dies (an uncaught error, or a script that did not load), with a sentence saying so. */
+  onCrash?(message: string): void;
+}
+
+/** A list to read: a `File` (its name is kept), any other `Blob`, or the list's text. */
+export type BrowserInput = Blob | string;
+
+export interface RunHooks {
+  /** Progress, at most about ten times a second. */
+  onProgress?(progress: Progress): void;
+  /** Aborting terminates the worker at once: this call, and any other waiting on it, rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Why a call failed: `input` (unreadable input, no loc column), `options` (an option out of range),
+ * `crashed` (the worker died), `terminated` (terminate() was called), or `internal`.
+ */
+export class SitemillError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'SitemillError';
+    this.code = code;
+  }
+}
+
+export interface Sitemill {
+  /** Writes the sitemaps zip for one or more lists, read in order. */
+  generate(input: BrowserInput | BrowserInput[], options?: Partial<Options>, hooks?: RunHooks): Promise<GenerateOutput>;
+  /** The delimiter, header, first rows and column roles of a list. */
+  inspect(input: BrowserInput, options?: Partial<Options>, hooks?: Pick<RunHooks, 'signal'>): Promise<Inspection>;
+  /** Findings `start … start+count` of the last generate() that match `filter`, with their total. */
+  findingsPage(filter: FindingFilter, start: number, count: number): Promise<FindingsPage>;
+  /** Stops the worker now; calls still waiting reject. A later call starts a new worker. */
+  terminate(): void;
+}
+
+interface Running {
+  worker: Worker;
+  api: Comlink.Remote<WorkerApi>;
+  /** Rejects when this worker stops, so no call waits on a dead one. */
+  stopped: Promise<never>;
+  stop(reason: unknown): void;
+}
+
+// Named here as well as in the worker: a bundler that copies this module's assets as opaque files
+// copies the wasm too, and the worker is told where it went.
+const WASM_URL = new URL('../build/sitemill.wasm', import.meta.url);
+
+function named(input: BrowserInput): NamedBlob {
+  if (typeof input === 'string') return new File([input], 'input.txt', { type: 'text/plain' });
+  if (input instanceof File) return input;
+  return new File([input], 'input', { type: input.type });
+}
+
+function absolute(url: string | URL): string {
+  return new URL(String(url), globalThis.document?.baseURI ?? globalThis.location?.href).href;
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw new SitemillError(outcome.error.code, outcome.error.message);
+}
+
+function aborted(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
+}
+
+export function createSitemill(config: SitemillConfig = {}): Sitemill {
+  let running: Running | null = null;
+
+  const stop = (reason: unknown) => {
+    if (!running) return;
+    const { worker, api, stop: reject } = running;
+    running = null;
+    worker.terminate();
+    api[Comlink.releaseProxy]();
+    reject(reason);
+  };
+
+  const start = (): Running => {
+    if (running) return running;
+    // The literal `new Worker(new URL(…), …)` form lets bundlers find and emit the worker; `.js` is its
+    // name once compiled into lib/, and Vite resolves it to worker.ts here.
+    const worker = config.workerUrl
+      ? new Worker(absolute(config.workerUrl), { type: 'module', name: 'sitemill-engine' })
+      : new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'sitemill-engine' });
+    const crashed = (message: string) => {
+      if (running?.worker !== worker) return;
+      stop(new SitemillError('crashed', message));
+      config.onCrash?.(message);
+    };
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      const detail = event instanceof ErrorEvent && event.message ? ` (${event.message})` : ': its script did not load or failed to start';
+      crashed(`The engine stopped unexpectedly${detail}.`);
+    });
+    worker.addEventListener('messageerror', () => crashed('The engine sent a message that could not be read.'));
+    let reject!: (reason: unknown) => void;
+    const stopped = new Promise<never>((_, r) => (reject = r));
+    stopped.catch(() => {}); // observed through call()
+    const api = Comlink.wrap<WorkerApi>(worker);
+    running = { worker, api, stopped, stop: reject };
+    void api.useWasm(absolute(config.wasmUrl ?? WASM_URL)).catch(() => {});
+    return running;
+  };
+
+  const call = async <T>(run: (api: Comlink.Remote<WorkerApi>) => Promise<T>, signal?: AbortSignal): Promise<T> => {
+    if (signal?.aborted) throw aborted(signal);
+    const current = start();
+    const onAbort = () => {
+      if (running === current) stop(aborted(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await Promise.race([run(current.api), current.stopped]);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  };
+
+  return {
+    async generate(input, options = {}, hooks = {}) {
+      const files = (Array.isArray(input) ? input : [input]).map(named);
+      const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
+      // Comlink's Remote type spreads over the union; the worker returns exactly an Outcome.
+      const outcome = await call((api) => api.generate(files, options, progress) as Promise<Outcome<GenerateOutput>>, hooks.signal);
+      return unwrap(outcome);
+    },
+    async inspect(input, options = {}, hooks = {}) {
+      const outcome = await call((api) => api.inspect(named(input), options) as Promise<Outcome<Inspection>>, hooks.signal);
+      return unwrap(outcome);
+    },
+    findingsPage(filter, start, count) {
+      return call((api) => api.findingsPage(filter, start, count));
+    },
+    terminate() {
+      stop(new SitemillError('terminated', 'The engine was stopped.'));
+    },
+  };
+}

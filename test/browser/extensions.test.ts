@@ -1,0 +1,159 @@
+// The second bundled sample in Chromium: extension columns (images, hreflang alternates, news, video)
+// mapped and shown, their findings in the chart and the table, the written files valid against all.xsd,
+// and report.csv holding every extension finding the page counted.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
+import { watch, type Watch } from '../helpers/browser-watch.ts';
+import { launch, type Browser } from '../helpers/chromium.ts';
+import { CLI, ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
+import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
+import { xmllint } from '../helpers/xmllint.ts';
+import { zipFiles } from '../helpers/zip-files.ts';
+
+const SAMPLE = 'sample-extensions.csv';
+/** The SPEC section 5 codes the sample is made to show. */
+const EXTENSION_CODES = [
+  'image-invalid',
+  'hreflang-code-invalid',
+  'hreflang-normalized',
+  'hreflang-url-invalid',
+  'hreflang-not-reciprocal',
+  'hreflang-missing-self',
+  'news-incomplete',
+  'news-stale',
+  'video-invalid',
+  'text-invalid-char',
+];
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let work: string;
+let seen: Watch;
+let expected: CliSummary;
+
+describe('extensions on the page', { timeout: 120_000 }, () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
+    assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build` first');
+    work = await mkdtemp(path.join(tmpdir(), 'sitemill-extensions-'));
+    await copyFile(path.join(ROOT, 'web', SAMPLE), path.join(work, SAMPLE));
+    server = await serveStatic(path.join(ROOT, 'dist'), '/tools/sitemill/');
+    browser = await launch({ width: 1280, height: 900 });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    seen = watch(browser.context, page);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('runs the extension sample and shows its findings as the CLI counts them', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Try a sample with images, alternates, news and video' }).click();
+    // Like the page's first run: base URL inferred, the clock is now.
+    expected = runCli(work, SAMPLE);
+    for (const code of EXTENSION_CODES) assert.ok(expected.codes[code] > 0, `the sample shows ${code}`);
+    await waitForResults(page, expected.rows);
+    await expectShown(page, expected);
+
+    // The table lists them too.
+    await page.getByLabel('Code', { exact: true }).selectOption('hreflang-not-reciprocal');
+    const rows = page.locator('.fscroll [role="row"]');
+    await rows.filter({ hasText: 'https://www.example.com/de-at/produkte/lampe' }).first().waitFor();
+    await page.getByText(`${expected.codes['hreflang-not-reciprocal']} of`, { exact: false }).waitFor();
+    await page.getByLabel('Code', { exact: true }).selectOption('');
+  });
+
+  it('maps the extension columns to their roles, grouped', async () => {
+    await page.locator('summary', { hasText: 'Columns' }).click();
+    const roleOf = (column: number) => page.getByLabel(new RegExp(`^Role of column ${column} `)).inputValue();
+    assert.equal(await roleOf(3), 'image');
+    assert.equal(await roleOf(4), 'hreflang:en');
+    assert.equal(await roleOf(5), 'hreflang:DE_at', 'the code as the header gives it; the engine writes it as de-AT');
+    assert.equal(await roleOf(8), 'news:publication_name');
+    assert.equal(await roleOf(16), 'video:duration');
+    const groups = await page
+      .getByLabel(/^Role of column 1 /)
+      .locator('optgroup')
+      .evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label));
+    assert.deepEqual(groups, ['Sitemap', 'Image', 'News', 'Video'], 'a column not named for a language offers no alternate');
+    const hreflangGroup = page.getByLabel(/^Role of column 5 /).locator('optgroup[label="Alternate (hreflang)"] option');
+    assert.deepEqual(await hreflangGroup.allInnerTexts(), ['hreflang:DE_at']);
+    await page.locator('summary', { hasText: 'Columns' }).click();
+  });
+
+  it('previews the extension elements indented, one per line', async () => {
+    await page.getByText('Preview of sitemap-1.xml.gz').click();
+    const preview = page.getByRole('region', { name: 'Start of sitemap-1.xml.gz' });
+    const lines = (await preview.innerText()).split('\n');
+    assert.ok(lines.includes('      <image:loc>https://cdn.example.net/img/home.jpg</image:loc>'), 'an image, indented');
+    assert.ok(
+      lines.includes('    <xhtml:link rel="alternate" hreflang="de-AT" href="https://www.example.com/de-at/"/>'),
+      'an alternate on its own line',
+    );
+    const box = (await preview.boundingBox())!;
+    const scrollWidth = await preview.evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(scrollWidth <= 1, `long lines wrap (${scrollWidth}px to scroll sideways, ${box.width}px wide)`);
+    await page.getByLabel('As written (one URL a line)').check();
+    assert.ok((await preview.innerText()).includes('<url><loc>https://www.example.com/</loc><lastmod>'), 'as written');
+    await page.getByLabel('As written (one URL a line)').uncheck();
+  });
+
+  it('generates, and the downloaded zip validates against all.xsd with every finding in report.csv', async () => {
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await waitForResults(page, expected.rows);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download zip' }).click(),
+    ]);
+    const zipPath = path.join(work, 'page.zip');
+    await download.saveAs(zipPath);
+    const mine = await zipFiles(zipPath);
+    const theirs = await zipFiles(path.join(work, 'cli.zip'));
+
+    const xmlDir = path.join(work, 'xml');
+    await mkdir(xmlDir);
+    const sitemaps: string[] = [];
+    for (const [name, data] of mine) {
+      if (!/^sitemap-\d+\.xml$/.test(name)) continue;
+      await writeFile(path.join(xmlDir, name), data);
+      sitemaps.push(path.join(xmlDir, name));
+      assert.ok(Buffer.from(data).equals(Buffer.from(theirs.get(name)!)), `${name} is the CLI's, byte for byte`);
+    }
+    assert.deepEqual(sitemaps.map((f) => path.basename(f)), expected.files.map((f) => f.name.replace(/\.gz$/, '')));
+    const xml = Buffer.from(mine.get('sitemap-1.xml')!).toString('utf8');
+    for (const ns of ['sitemap-image/1.1', 'www.w3.org/1999/xhtml', 'sitemap-news/0.9', 'sitemap-video/1.1']) {
+      assert.ok(xml.includes(ns), `the ${ns} namespace is declared`);
+    }
+    xmllint('all.xsd', sitemaps);
+    await writeFile(path.join(xmlDir, 'sitemap-index.xml'), mine.get('sitemap-index.xml')!);
+    xmllint('siteindex.xsd', [path.join(xmlDir, 'sitemap-index.xml')]);
+
+    const report = Papa.parse<Record<string, string>>(Buffer.from(mine.get('report.csv')!).toString('utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    const counts: Record<string, number> = {};
+    for (const row of report) counts[row.code] = (counts[row.code] ?? 0) + 1;
+    assert.deepEqual(counts, expected.codes, 'report.csv holds one row per finding counted');
+    for (const code of EXTENSION_CODES) assert.ok(counts[code] > 0, `report.csv has ${code}`);
+    const stale = report.find((r) => r.code === 'news-stale')!;
+    assert.equal(stale.severity, 'warning');
+    assert.equal(stale.value, '2025-12-30T08:00:00Z');
+  });
+
+  it('made no request off its origin and logged no error', () => {
+    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
+    assert.deepEqual(seen.problems, [], 'errors logged');
+  });
+});

@@ -1,0 +1,95 @@
+// The whole flow with the keyboard alone, in Chromium: Tab to each control, Enter to use it, and a
+// visible focus ring on every stop. Focus stays on Generate while it runs, so the next Tab reaches Download.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { watch, type Watch } from '../helpers/browser-watch.ts';
+import { launch, type Browser } from '../helpers/chromium.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { expectFocusRing, tabTo } from '../helpers/keyboard.ts';
+import { bigList } from '../helpers/lists.ts';
+import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { waitForResults } from '../helpers/workbench-view.ts';
+
+const BASE = 'https://www.example.com/';
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let work: string;
+let seen: Watch;
+
+describe('the page by keyboard', { timeout: 120_000 }, () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
+    work = await mkdtemp(path.join(tmpdir(), 'sitemill-keyboard-'));
+    server = await serveStatic(path.join(ROOT, 'dist'), '/kb/');
+    browser = await launch({ width: 1280, height: 800 });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    seen = watch(browser.context, page);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('runs the sample, sets an option, generates and downloads without a pointer', async () => {
+    await page.goto(server.url);
+    const sample = page.getByRole('button', { name: 'Try a sample', exact: true });
+    const presses = await tabTo(page, sample);
+    await expectFocusRing(sample, 'Try a sample');
+    await page.keyboard.press('Enter');
+    await waitForResults(page, 25);
+    assert.ok(await sample.evaluate((el) => el.matches(':focus')), 'focus stays on Try a sample after its run');
+
+    // An option typed in: the results go stale and Download waits for a new run.
+    const base = page.getByLabel('Base URL');
+    await tabTo(page, base);
+    await expectFocusRing(base, 'Base URL');
+    await page.keyboard.type(BASE);
+    const download = page.getByRole('button', { name: 'Download zip' });
+    await page.getByText('Options changed since this run').waitFor();
+    assert.equal(await download.isDisabled(), true, 'Download waits for a run with the new options');
+
+    const generate = page.getByRole('button', { name: 'Generate sitemaps' });
+    await tabTo(page, generate);
+    await expectFocusRing(generate, 'Generate sitemaps');
+    await page.keyboard.press('Enter');
+    await download.and(page.locator(':enabled')).waitFor();
+    assert.ok(await generate.evaluate((el) => el.matches(':focus')), 'focus stays on Generate sitemaps through its run');
+    assert.equal(await page.getByText('Options changed since this run').count(), 0);
+
+    await page.keyboard.press('Tab');
+    assert.ok(await download.evaluate((el) => el.matches(':focus')), 'the next Tab reaches Download zip');
+    await expectFocusRing(download, 'Download zip');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const saved = path.join(work, 'keyboard.zip');
+    await file.saveAs(saved);
+    assert.ok((await readFile(saved)).length > 100, 'the zip was saved');
+    console.log(`# Try a sample took ${presses} Tab presses from the top of the page`);
+  });
+
+  it('puts focus back on Generate when a run is cancelled', async () => {
+    const generate = page.getByRole('button', { name: 'Generate sitemaps' });
+    // A list long enough to be cancelled while it runs.
+    await page.getByLabel('URL list').setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(bigList(150_000)) });
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor();
+    await tabTo(page, cancel);
+    await expectFocusRing(cancel, 'Cancel');
+    await page.keyboard.press('Enter');
+    await page.getByText('Cancelled.', { exact: false }).waitFor();
+    assert.ok(await generate.evaluate((el) => el.matches(':focus')), 'focus is on Generate sitemaps after Cancel');
+  });
+
+  it('logged no error', () => {
+    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
+    assert.deepEqual(seen.problems, [], 'errors logged');
+  });
+});

@@ -1,0 +1,117 @@
+// The browser library (dist/lib/sitemill-browser.js) in Chromium, from a page on a deep path under the
+// strict CSP: the example page that uses it, then its API directly — generate with progress and abort,
+// inspect, findingsPage, typed errors, terminate — compared with the CLI.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { watch, type Watch } from '../helpers/browser-watch.ts';
+import { launch, type Browser } from '../helpers/chromium.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+
+const BASE = 'https://www.example.com/';
+const NOW = '2026-01-01T00:00:00Z';
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let work: string;
+let seen: Watch;
+
+describe('the browser library', { timeout: 120_000 }, () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(ROOT, 'dist/lib/sitemill-browser.js')), 'dist/lib is missing: run `npm run build` first');
+    work = await mkdtemp(path.join(tmpdir(), 'sitemill-library-'));
+    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(work, 'sample-urls.csv'));
+    server = await serveStatic(path.join(ROOT, 'dist'), '/some/where/');
+    browser = await launch({ width: 1000, height: 800 });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    seen = watch(browser.context, page);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('runs in the example page', async () => {
+    await page.goto(`${server.url}examples/library/`);
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await page.getByRole('link', { name: 'Download zip' }).waitFor();
+    const shown = JSON.parse(await page.getByLabel('Summary').innerText());
+    assert.deepEqual(shown, {
+      rows: 4,
+      skipped: 0,
+      accepted: 3,
+      rejected: 1,
+      codes: { 'loc-relative': 1, 'loc-fragment': 1, 'loc-host': 1, 'list-mixed-hosts': 1 },
+      files: ['sitemap-1.xml.gz'],
+    });
+  });
+
+  it('generates what the CLI generates, with progress, and reads findings a page at a time', async () => {
+    const text = await readFile(path.join(work, 'sample-urls.csv'), 'utf8');
+    const expected = runCli(work, 'sample-urls.csv', ['--base-url', BASE, '--now', NOW]);
+    const got = (await page.evaluate(`(async () => {
+      const { createSitemill } = await import('../../lib/sitemill-browser.js');
+      const sitemill = createSitemill();
+      const progress = [];
+      const file = new File([${JSON.stringify(text)}], 'sample-urls.csv', { type: 'text/csv' });
+      const inspection = await sitemill.inspect(file);
+      const { summary, zip } = await sitemill.generate(file, { baseUrl: '${BASE}', now: '${NOW}' }, { onProgress: (p) => progress.push(p.rows) });
+      const page = await sitemill.findingsPage({ codes: ['loc-host'] }, 0, 10);
+      sitemill.terminate();
+      return { summary, zip: zip.size, progress: progress.length, roles: inspection.roles, hosts: page.findings.map((f) => f.value), total: page.total };
+    })()`)) as {
+      summary: typeof expected;
+      zip: number;
+      progress: number;
+      roles: string[];
+      hosts: string[];
+      total: number;
+    };
+    assert.deepEqual(got.roles, ['loc', 'lastmod', 'changefreq', 'priority']);
+    for (const k of ['rows', 'skipped', 'accepted', 'rejected', 'codes'] as const) assert.deepEqual(got.summary[k], expected[k], k);
+    assert.deepEqual(got.summary.files.map((f) => [f.name, f.urls, f.bytes]), expected.files.map((f) => [f.name, f.urls, f.bytes]));
+    assert.ok(got.zip > 0 && got.progress > 0, 'a zip, and progress');
+    assert.equal(got.total, expected.codes['loc-host']);
+    assert.equal(got.hosts.length, got.total);
+    assert.ok(got.hosts.includes('https://shop.example.org/cart'), 'the findings of the filter');
+  });
+
+  it('stops at an abort, says why a call failed, and starts a fresh worker after terminate()', async () => {
+    const got = (await page.evaluate(`(async () => {
+      const { createSitemill, SitemillError } = await import('../../lib/sitemill-browser.js');
+      const sitemill = createSitemill();
+      const many = Array.from({ length: 200000 }, (_, i) => 'https://www.example.com/p/' + i).join('\\n');
+      const controller = new AbortController();
+      const aborted = sitemill.generate(many, {}, { signal: controller.signal, onProgress: () => controller.abort() }).then(
+        () => 'finished',
+        (e) => e.name,
+      );
+      const abortedAs = await aborted;
+      const png = new Uint8Array(16);
+      png.set([0x89, 0x50, 0x4e, 0x47]);
+      const failed = await sitemill.generate(new Blob([png])).catch((e) => ({ isSitemillError: e instanceof SitemillError, code: e.code, message: e.message }));
+      const badOption = await sitemill.generate('https://www.example.com/', { maxUrls: 0 }).catch((e) => e.code);
+      sitemill.terminate();
+      const after = await sitemill.generate(['https://www.example.com/a\\n', new File(['https://www.example.com/b\\n'], 'b.txt')]);
+      sitemill.terminate();
+      return { abortedAs, failed, badOption, rows: after.summary.rows };
+    })()`)) as { abortedAs: string; failed: { isSitemillError: boolean; code: string; message: string }; badOption: string; rows: number };
+    assert.equal(got.abortedAs, 'AbortError');
+    assert.deepEqual(got.failed, { isSitemillError: true, code: 'input', message: 'input is a PNG image, not a CSV, TSV or text list of URLs' });
+    assert.equal(got.badOption, 'options');
+    assert.equal(got.rows, 2, 'two inputs read in order by a fresh worker');
+  });
+
+  it('made no request off its origin and logged no error', () => {
+    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
+    assert.deepEqual(seen.problems, [], 'errors logged');
+  });
+});

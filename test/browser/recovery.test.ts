@@ -1,0 +1,121 @@
+// A worker that dies, in Chromium: the page says so in words, keeps the list and the options, and
+// the next run works. Two real failures: an uncaught exception inside the running worker, and a
+// worker script the network does not deliver.
+//
+// The first needs the Worker object, which the page keeps private: an init script (test code, not
+// part of the build) remembers each Worker the page creates. Through it the test posts one message
+// the worker's message handler cannot read (Comlink's argument list holding null): the TypeError it
+// throws is uncaught, as any bug in the worker would be, and the browser reports it to the page.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { watch, type Watch } from '../helpers/browser-watch.ts';
+import { launch, type Browser } from '../helpers/chromium.ts';
+import { CLI, ROOT, runCli } from '../helpers/cli.ts';
+import { bigList } from '../helpers/lists.ts';
+import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { shownStats, waitForResults } from '../helpers/workbench-view.ts';
+
+const BASE = 'https://www.example.com/';
+const NOW = '2026-01-01T00:00:00Z';
+const ROWS = 150_000;
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let work: string;
+let seen: Watch;
+
+async function expectKept(): Promise<void> {
+  assert.equal(await page.getByLabel('Base URL').inputValue(), BASE, 'the base URL is kept');
+  assert.equal(await page.getByLabel('Max URLs per file').inputValue(), '40000', 'max URLs per file is kept');
+  assert.equal(await page.getByLabel('Reference time').inputValue(), NOW, 'the reference time is kept');
+  await page.locator('.list-name', { hasText: 'long.csv' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Generate sitemaps' }).isEnabled(), true, 'Generate is ready');
+}
+
+describe('the page when its worker dies', { timeout: 180_000 }, () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
+    assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build` first');
+    work = await mkdtemp(path.join(tmpdir(), 'sitemill-recovery-'));
+    await writeFile(path.join(work, 'long.csv'), bigList(ROWS));
+    server = await serveStatic(path.join(ROOT, 'dist'), '/recover/');
+    // No service worker: the second failure is the network not delivering the worker's script.
+    browser = await launch({ width: 1280, height: 800 }, { serviceWorkers: 'block' });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.addInitScript(`{
+      const Native = Worker;
+      window.__workers = [];
+      window.Worker = class extends Native {
+        constructor(...args) {
+          super(...args);
+          window.__workers.push(this);
+        }
+      };
+    }`);
+    seen = watch(browser.context, page);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('reports a worker that throws mid-run, keeps the list and options, and runs again', async () => {
+    await page.goto(server.url);
+    await page.getByLabel('Base URL').fill(BASE);
+    await page.getByText('More options').click();
+    await page.getByLabel('Max URLs per file').fill('40000');
+    await page.getByLabel('Reference time').fill(NOW);
+    await page.getByLabel('URL list').setInputFiles(path.join(work, 'long.csv'));
+
+    // Mid-run: rows are being read.
+    await page.locator('.progress-stats dd').first().filter({ hasText: /[1-9]/ }).waitFor();
+    await page.evaluate('window.__workers.at(-1).postMessage({ argumentList: [null] })');
+
+    const alert = page.getByRole('alert');
+    await alert.filter({ hasText: 'The engine stopped unexpectedly' }).waitFor();
+    const message = await alert.innerText();
+    console.log(`# shown: ${message.replace(/\s+/g, ' ')}`);
+    assert.match(message, /Your list and options are kept: generate again to retry\./);
+    assert.equal(await page.getByRole('button', { name: 'Cancel' }).count(), 0, 'the run is over');
+    assert.equal(await page.getByRole('heading', { name: 'Summary' }).count(), 0, 'no partial results');
+    await expectKept();
+
+    const expected = runCli(work, 'long.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '40000']);
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await waitForResults(page, ROWS, 120_000);
+    const stats = await shownStats(page);
+    assert.equal(stats.Accepted, expected.accepted);
+    assert.equal(stats.Rejected, expected.rejected);
+    await page.getByRole('cell', { name: 'sitemap-4.xml.gz' }).waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0, 'the error is gone after a good run');
+  });
+
+  it('reports a worker whose script does not load, and runs once it does', async () => {
+    await page.route('**/assets/worker-*.js', (route) => route.abort('connectionreset'));
+    // Cancel ends the worker the last run used; the next run needs a new one, and its script fails.
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Cancelled.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The engine stopped unexpectedly' });
+    await alert.waitFor();
+    console.log(`# shown: ${(await alert.innerText()).replace(/\s+/g, ' ')}`);
+    await expectKept();
+    await page.unroute('**/assets/worker-*.js');
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await waitForResults(page, ROWS, 120_000);
+  });
+
+  it('made no request off its origin and logged no error (the page handles both failures)', () => {
+    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
+    assert.deepEqual(seen.problems, [], 'errors logged');
+  });
+});

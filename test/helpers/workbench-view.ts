@@ -1,0 +1,41 @@
+// Reads what the workbench shows, on the page or inside <sitemill-workbench> (Playwright's CSS and
+// role locators pierce open shadow roots, so the same reads work for both).
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { CliSummary } from './cli.ts';
+
+/** The Summary block's numbers, by label. */
+export async function shownStats(page: Page): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const item of await page.locator('dl[aria-label="Summary"] .stat').all()) {
+    const label = (await item.locator('dt').innerText()).trim();
+    out[label] = Number((await item.locator('dd').innerText()).replace(/[^\d]/g, ''));
+  }
+  return out;
+}
+
+/** Waits until the Summary shows `rows` rows. */
+export async function waitForResults(page: Page, rows: number, timeout = 60_000): Promise<void> {
+  await page.getByRole('heading', { name: 'Summary' }).waitFor({ timeout });
+  await page
+    .locator('dl[aria-label="Summary"] .stat')
+    .filter({ has: page.locator('dt', { hasText: /^Rows$/ }) })
+    .locator('dd', { hasText: new RegExp(`^${rows.toLocaleString('en')}$`) })
+    .waitFor({ timeout });
+}
+
+/** Checks the numbers, the chart and the findings count shown against the CLI's summary for the same input. */
+export async function expectShown(page: Page, expected: CliSummary): Promise<void> {
+  const stats = await shownStats(page);
+  assert.equal(stats.Rows, expected.rows, 'rows shown');
+  assert.equal(stats.Accepted, expected.accepted, 'accepted shown');
+  assert.equal(stats.Rejected, expected.rejected, 'rejected shown');
+  const bars = page.locator('.chart-row');
+  assert.equal(await bars.count(), Object.keys(expected.codes).length, 'one bar per code');
+  for (const [code, n] of Object.entries(expected.codes)) {
+    const bar = bars.filter({ has: page.locator('code', { hasText: new RegExp(`^${code}$`) }) });
+    assert.equal(await bar.locator('.chart-count').innerText(), n.toLocaleString('en'), `the chart shows ${code} × ${n}`);
+  }
+  const total = Object.values(expected.codes).reduce((a, b) => a + b, 0);
+  await page.getByText(`${total.toLocaleString('en')} findings`, { exact: true }).waitFor();
+}

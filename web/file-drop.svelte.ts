@@ -1,0 +1,39 @@
+// Files dragged over a target (the page, or the element): whether to show the drop overlay, and the drop itself.
+const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+
+export class FileDrop {
+  /** Nested dragenter/dragleave pairs: the overlay stays up while the pointer moves between children. */
+  #depth = $state(0);
+  readonly #ondrop: (files: File[]) => void;
+
+  constructor(ondrop: (files: File[]) => void) {
+    this.#ondrop = ondrop;
+  }
+
+  get active(): boolean {
+    return this.#depth > 0;
+  }
+
+  enter = (e: DragEvent): void => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    this.#depth++;
+  };
+
+  over = (e: DragEvent): void => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+  };
+
+  leave = (e: DragEvent): void => {
+    if (hasFiles(e)) this.#depth = Math.max(0, this.#depth - 1);
+  };
+
+  drop = (e: DragEvent): void => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    this.#depth = 0;
+    this.#ondrop(Array.from(e.dataTransfer?.files ?? []));
+  };
+}
