@@ -216,3 +216,19 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+test('more than 50,000 files: the index splits too, and robots names every part', { timeout: 120_000 }, async () => {
+  const text = 'loc\n' + Array.from({ length: 50001 }, (_, i) => `${U}/${i}`).join('\n');
+  const r = await run(text, { gzip: false, maxUrls: 1 });
+  assert.equal(r.summary.files.length, 50001);
+  assert.ok(!('sitemap-index.xml' in r.files));
+  const first = r.files['sitemap-index-1.xml'];
+  const second = r.files['sitemap-index-2.xml'];
+  assert.equal((first.match(/<sitemap>/g) ?? []).length, 50000);
+  assert.equal((second.match(/<sitemap>/g) ?? []).length, 1);
+  assert.ok(second.includes(`<loc>${U}/sitemap-50001.xml</loc>`));
+  assert.equal(r.files['robots-sitemap.txt'], `Sitemap: ${U}/sitemap-index-1.xml\nSitemap: ${U}/sitemap-index-2.xml\n`);
+  const path = join(tempDir(), 'index-2.xml');
+  writeFileSync(path, second);
+  assert.equal(xmllint('siteindex.xsd', path).status, 0);
+});
