@@ -13,7 +13,7 @@ import { mulberry32 } from './prng.ts';
 export const HOST = 'https://www.example.com';
 export const SEED = 20260101;
 export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
-export const DATASETS = { '100k': 100_000, '1m': 1_000_000, '5m': 5_000_000 } as const;
+export const DATASETS = { '100k': 100_000, '300k': 300_000, '1m': 1_000_000, '5m': 5_000_000, '10m': 10_000_000 } as const;
 export type DatasetName = keyof typeof DATASETS;
 
 const CHUNK_CHARS = 1 << 20;
@@ -172,7 +172,7 @@ export function ensureDataset(name: DatasetName): string {
   return path;
 }
 
-// `node --import tsx bench/dataset.ts [100k|1m|5m …]` pre-generates datasets.
+// `node --import tsx bench/dataset.ts [100k|300k|1m|5m|10m …]` pre-generates datasets.
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
   const names = process.argv.slice(2);
   for (const name of names.length > 0 ? names : ['100k', '1m']) {

@@ -3,10 +3,13 @@
  *
  *   npm run bench                 1M rows (+ the 100k documented-pipe comparison)
  *   npm run bench -- --5m         also 5M rows (or BENCH_5M=1); generating the 5M list takes a while
+ *   npm run bench -- --10m        also tries 10M rows in the page (or BENCH_10M=1); generating that list takes a while
+ *   npm run bench -- --no-page    leaves out the page in headless Chromium (or BENCH_PAGE=0)
  *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
  *
  * Runs are sequential (the machine may have only 2 cores). Prints a markdown table and writes
- * bench/results.json.
+ * bench/results.json. The page section (bench/page-section.ts) times the built page in headless
+ * Chromium against the CLI on 300k and 1M rows; it lands under "page" in results.json.
  */
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildChild } from './child-build.ts';
 import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
+import { pageSection } from './page-section.ts';
 import { measure, type PeakResult } from './peak.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -39,6 +43,8 @@ interface Run {
 
 const argv = process.argv.slice(2);
 const with5m = process.env.BENCH_5M === '1' || argv.includes('--5m');
+const withPage = process.env.BENCH_PAGE !== '0' && !argv.includes('--no-page');
+const with10m = withPage && (process.env.BENCH_10M === '1' || argv.includes('--10m'));
 
 const tmp = mkdtempSync(join(os.tmpdir(), 'sitemill-bench-'));
 const cleanup = (): void => rmSync(tmp, { recursive: true, force: true });
@@ -178,6 +184,8 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0];
   if (loadAtStart > 0.5) log(`warning: load average ${loadAtStart.toFixed(2)}; other work on this machine will skew the figures`);
   const names: DatasetName[] = with5m ? ['100k', '1m', '5m'] : ['100k', '1m'];
+  if (withPage) names.push('300k');
+  if (with10m) names.push('10m');
   const csv = Object.fromEntries(names.map((n) => [n, ensureDataset(n)])) as Record<DatasetName, string>;
   // Every tool then reads its input from the page cache, not only the ones that run later.
   for (const n of names) warmPageCache(csv[n]);
@@ -208,6 +216,16 @@ async function main(): Promise<void> {
     add(await sitemillZip('sitemill-5m', csv['5m'], M5), 'sitemill-5m');
     add(await sitemapJs('sitemapjs-fair-5m', 'fair', csv['5m'], M5, sitemapJsScript), 'sitemill-5m');
   }
+
+  const page = withPage
+    ? await pageSection(
+        (['300k', '1m'] as const).map((n) => ({ name: n, csv: csv[n], rows: DATASETS[n] })),
+        with10m ? { name: '10m', csv: csv['10m'], rows: DATASETS['10m'] } : null,
+        CLI,
+        tmp,
+        (m) => process.stderr.write(m.endsWith(' ') ? m : m + '\n'),
+      )
+    : null;
 
   const byId = new Map(runs.map((r) => [r.id, r]));
   const sitemill1m = byId.get('sitemill-1m')!;
@@ -241,8 +259,9 @@ async function main(): Promise<void> {
     '',
     `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
     `_Wall time and peak RSS of the whole process; the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows._`,
+    ...(page?.lines ?? []),
   ];
-  const notes = rows.filter((r) => r.note).map((r) => `- ${r.tool}, ${rowsLabel(r.rows)} rows: ${r.note}`);
+  const notes = [...rows.filter((r) => r.note).map((r) => `- ${r.tool}, ${rowsLabel(r.rows)} rows: ${r.note}`), ...(page?.notes ?? [])];
 
   writeFileSync(
     join(BENCH_DIR, 'results.json'),
@@ -253,6 +272,7 @@ async function main(): Promise<void> {
         options: { baseUrl: BASE_URL, now: NOW, gzipLevel: 6, urlsPerFile: URLS_PER_FILE },
         sitemillOverFloor,
         runs: rows,
+        ...(page ? { page: page.json } : {}),
       },
       null,
       2,
@@ -263,7 +283,7 @@ async function main(): Promise<void> {
   if (notes.length > 0) console.log('\nNotes:\n' + notes.join('\n'));
   console.log(`\nwrote ${join(BENCH_DIR, 'results.json')}`);
   // A run that did not happen must not pass silently in CI.
-  if (runs.some((r) => !r.ok)) process.exitCode = 1;
+  if (runs.some((r) => !r.ok) || (page && !page.ok)) process.exitCode = 1;
 }
 
 try {
