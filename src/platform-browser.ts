@@ -1,6 +1,10 @@
 // The Platform for browsers and their workers: Web Streams compression, Web Crypto, streaming wasm compile.
 // Uses only APIs present in both windows and workers (no DOM).
 import type { Platform } from './types.ts';
+import { GzipPool } from './gzip-pool.ts';
+
+// One core stays with the engine's worker; the others compress (at least one, at most four).
+const pool = new GzipPool(Math.min(4, Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1)));
 
 function streamOf(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
@@ -30,10 +34,6 @@ export async function* iterate(stream: ReadableStream<Uint8Array>): AsyncIterabl
   }
 }
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 let wasmModule: Promise<WebAssembly.Module> | undefined;
 let wasmUrl: URL | undefined;
 
@@ -60,9 +60,8 @@ async function compileWasm(): Promise<WebAssembly.Module> {
 
 export const browserPlatform: Platform = {
   // CompressionStream takes no level: the browser's default (zlib level 6) is used.
-  async gzip(data: Uint8Array): Promise<Uint8Array> {
-    const source = new Blob([data as Uint8Array<ArrayBuffer>]).stream();
-    return collect(source.pipeThrough(new CompressionStream('gzip')));
+  gzip(data: Uint8Array): Promise<Uint8Array> {
+    return pool.gzip(data);
   },
   async sha256(data: Uint8Array): Promise<Uint8Array> {
     return new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));

@@ -106,6 +106,7 @@ export interface Hooks {
 
 /** The parts of the engine that differ between Node and the browser. */
 export interface Platform {
+  /** Compresses a finished file; may take ownership of `data` (its buffer can be transferred). */
   gzip(data: Uint8Array, level: number): Promise<Uint8Array>;
   sha256(data: Uint8Array): Promise<Uint8Array>;
   gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;

@@ -27,15 +27,23 @@ export interface StaticServer {
   origin: string;
   /** Paths requested, in order. */
   requests: string[];
+  /**
+   * The browser's own update checks of the service worker script (header `Service-Worker: script`),
+   * kept apart: the browser makes them outside the page's network emulation, so an emulated offline
+   * page still sends them, where a truly offline one would fail them and keep its cached worker.
+   */
+  updateChecks: string[];
   close(): Promise<void>;
 }
 
 export async function serveStatic(root: string, mount = '/app/sub/'): Promise<StaticServer> {
   const requests: string[] = [];
+  const updateChecks: string[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    requests.push(pathname);
+    if (req.headers['service-worker'] === 'script') updateChecks.push(pathname);
+    else requests.push(pathname);
     if (pathname === mount.slice(0, -1)) {
       res.writeHead(301, { Location: mount }).end();
       return;
@@ -77,6 +85,7 @@ export async function serveStatic(root: string, mount = '/app/sub/'): Promise<St
     url: origin + mount,
     origin,
     requests,
+    updateChecks,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
