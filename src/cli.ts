@@ -10,6 +10,7 @@ import { generate, InputError, OptionError } from './engine.ts';
 import { resolveOptions } from './options.ts';
 import { nodePlatform } from './platform-node.ts';
 import { ProgressBar } from './progress-bar.ts';
+import { runCheck } from './check/cli-check.ts';
 import type { InputSource, Options, Summary } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -17,6 +18,7 @@ const USAGE = `Usage:
   sitemill generate <input…|-> --base-url <url> [-o sitemaps.zip] [--out-dir dir] [--format xml|txt]
                     [--no-gzip] [--gzip-level 1-9] [--max-urls N] [--max-bytes N] [--prefix name]
                     [--timezone ±hh:mm] [--now <iso>] [--strict] [--json] [--quiet]
+  sitemill check <file…> [--json]
   sitemill --version`;
 
 const EXIT = { ok: 0, fatal: 1, usage: 2, strict: 3 } as const;
@@ -185,6 +187,7 @@ export async function main(argv: string[]): Promise<number> {
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
     if (command === 'generate') return await runGenerate(rest);
+    if (command === 'check') return await runCheck(rest);
     throw new UsageError(`unknown command ${command}`);
   } catch (e) {
     const err = e as Error & { code?: string };

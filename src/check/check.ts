@@ -1,0 +1,88 @@
+// The audit (SPEC section 7): every input read as the documents in it, each checked as XML and
+// against its schema as it streams by, its entries handed to the generator's row rules as TSV rows,
+// and every finding traced back to the file and line of its entry.
+
+import { CODE_INFO } from '../codes.ts';
+import type { InputSource, Platform, Severity } from '../types.ts';
+import { CHECK_CODES, type CheckCode } from './codes.ts';
+import type { Collected } from './collected.ts';
+import { describeDuplicates, type Duplicate } from './duplicates.ts';
+import { FileTally } from './file-tally.ts';
+import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
+import { LineMap } from './line-map.ts';
+import { readDocument } from './read-document.ts';
+import { describe, keepsFinding, runRowRules } from './row-rules.ts';
+import type { EntrySink } from './sink.ts';
+import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
+import type { CheckFinding, CheckOptions, CheckResult } from './types.ts';
+import { documents } from './unpack.ts';
+
+/** Checks the inputs (files, archives of them) as sitemaps; the result is the `--json` shape. */
+export async function checkFiles(inputs: InputSource[], options: CheckOptions, platform: Platform): Promise<CheckResult> {
+  const files: FileTally[] = [];
+  const found: Collected[] = [];
+  const indexEntries: IndexEntry[] = [];
+  const map = new LineMap();
+  const tsv = new TsvWriter(map);
+  const sink: EntrySink = {
+    page: (file, line, fields) => tsv.row(file, line, fields),
+    sitemap: (file, line, loc, lastmod) => void indexEntries.push({ file, line, loc, lastmod }),
+    report: (file, line, code, message) => void found.push({ file, line, code, message }),
+  };
+
+  async function* rows(): AsyncGenerator<Uint8Array> {
+    tsv.header();
+    for (const input of inputs) {
+      for await (const doc of documents(input, platform)) {
+        const tally = new FileTally(files.length, doc.name, sink);
+        files.push(tally);
+        for await (const _ of readDocument(doc, tally, { cutInflated: true, signal: options.signal })) {
+          if (tsv.size >= TSV_BLOCK) yield tsv.take()!;
+        }
+      }
+    }
+    const rest = tsv.take();
+    if (rest) yield rest;
+  }
+
+  const run = await (options.rowRules ?? runRowRules)(rows, options, platform);
+  const duplicates: Duplicate[] = [];
+  for (let i = 0; i < run.findings.length; i++) {
+    const f = run.findings.at(i);
+    if (!keepsFinding(f.code)) continue;
+    const at = f.line > 0 ? map.lookup(f.line) : undefined;
+    if (f.code === 'loc-duplicate' && at) {
+      duplicates.push({ ...at, value: f.value });
+      continue;
+    }
+    found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message: describe(f), severity: f.severity });
+  }
+  const names = files.map((f) => f.name);
+  if (duplicates.length) found.push(...(await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)));
+  if (indexEntries.length) found.push(...(await checkIndexEntries(indexEntries, files, options, platform)));
+  return assemble(files, found);
+}
+
+function severityOf(c: Collected): Severity {
+  return CHECK_CODES[c.code as CheckCode]?.severity ?? c.severity ?? CODE_INFO[c.code].severity;
+}
+
+/** Findings in file order, then line order (the order found within a line); the set's own last. */
+function assemble(files: FileTally[], found: Collected[]): CheckResult {
+  const order = found.map((_, i) => i);
+  const fileKey = (c: Collected) => (c.file < 0 ? files.length : c.file);
+  order.sort((a, b) => fileKey(found[a]) - fileKey(found[b]) || found[a].line - found[b].line || a - b);
+  const perFile = new Array<number>(files.length).fill(0);
+  const codes: Record<string, number> = {};
+  const findings: CheckFinding[] = order.map((i) => {
+    const c = found[i];
+    if (c.file >= 0) perFile[c.file]++;
+    codes[c.code] = (codes[c.code] ?? 0) + 1;
+    return { file: c.file >= 0 ? files[c.file].name : '', line: c.line, code: c.code, severity: severityOf(c), message: c.message };
+  });
+  return {
+    files: files.map((f, i) => ({ name: f.name, kind: f.kind, urls: f.urls, bytes: f.bytes, findings: perFile[i] })),
+    codes,
+    findings,
+  };
+}

@@ -1,0 +1,108 @@
+// sitemill check <file…> [--json]: the audit of SPEC section 7 from the command line. Node only.
+// Exit 0 when nothing is at error level, 4 otherwise; 2 on bad usage; 1 when no file can be read.
+
+import { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { createGunzip } from 'node:zlib';
+import { OptionError, resolveOptions } from '../options.ts';
+import { nodePlatform } from '../platform-node.ts';
+import { checkFiles } from './check.ts';
+import { expandPaths } from './node-files.ts';
+import { threadRowRules } from './node-thread-rules.ts';
+import type { Platform } from '../types.ts';
+import type { CheckFinding, CheckResult } from './types.ts';
+
+export const CHECK_USAGE = 'sitemill check <file|folder…> [--json] [--base-url <url>] [--now <iso>]';
+
+const EXIT = { clean: 0, unreadable: 1, usage: 2, errors: 4 } as const;
+
+/** Inflating in 256 KiB pieces instead of zlib's 16 KiB halves the cost of reading .xml.gz files. */
+const platform: Platform = {
+  ...nodePlatform,
+  gunzip: (chunks) => Readable.from(chunks).pipe(createGunzip({ chunkSize: 1 << 18 })) as AsyncIterable<Uint8Array>,
+};
+
+function usage(message: string): number {
+  process.stderr.write(`sitemill: ${message}\nUsage: ${CHECK_USAGE}\n`);
+  return EXIT.usage;
+}
+
+export function findingLine(f: CheckFinding): string {
+  const where = f.file === '' ? '(all files)' : f.line > 0 ? `${f.file}:${f.line}` : f.file;
+  return `${where}: ${f.severity} ${f.code} ${f.message}`;
+}
+
+function summary(r: CheckResult): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  const bySeverity: Record<string, number> = {};
+  for (const f of r.findings) bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
+  const urls = r.files.reduce((s, f) => s + f.urls, 0);
+  const plural: Record<string, string> = { error: 'errors', warning: 'warnings', fix: 'fixes', info: 'info' };
+  const parts = Object.keys(plural).map((s) => `${n(bySeverity[s] ?? 0)} ${(bySeverity[s] ?? 0) === 1 ? s : plural[s]}`);
+  const lines = [`${n(r.files.length)} file${r.files.length === 1 ? '' : 's'}, ${n(urls)} entries: ${parts.join(', ')}`];
+  const codes = Object.entries(r.codes);
+  if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
+  return lines.join('\n') + '\n';
+}
+
+async function write(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+}
+
+export async function runCheck(args: string[]): Promise<number> {
+  let values, positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, 'base-url': { type: 'string' }, now: { type: 'string' } },
+    }));
+  } catch (e) {
+    return usage((e as Error).message);
+  }
+  if (positionals.length === 0) return usage('check needs at least one file or folder');
+  const options = { baseUrl: values['base-url'], now: values.now };
+  try {
+    resolveOptions(options);
+  } catch (e) {
+    if (e instanceof OptionError) return usage(e.message);
+    throw e;
+  }
+
+  const { sources, problems } = await expandPaths(positionals);
+  for (const p of problems) process.stderr.write(`sitemill: ${p}\n`);
+  if (sources.length === 0) {
+    process.stderr.write('sitemill: no file could be read\n');
+    return EXIT.unreadable;
+  }
+
+  const result = await checkFiles(sources, { ...options, rowRules: threadRowRules }, platform);
+  if (result.files.length === 0) {
+    process.stderr.write('sitemill: no file to check was found (an empty archive?)\n');
+    return EXIT.unreadable;
+  }
+  if (values.json) {
+    // The same text as JSON.stringify(result), written in blocks: a million findings stay writable.
+    let block = `{"files":${JSON.stringify(result.files)},"codes":${JSON.stringify(result.codes)},"findings":[`;
+    for (const [i, f] of result.findings.entries()) {
+      block += (i ? ',' : '') + JSON.stringify(f);
+      if (block.length > 1 << 16) {
+        await write(block);
+        block = '';
+      }
+    }
+    await write(block + ']}\n');
+  } else {
+    let block = '';
+    for (const f of result.findings) {
+      block += findingLine(f) + '\n';
+      if (block.length > 1 << 16) {
+        await write(block);
+        block = '';
+      }
+    }
+    await write(block + summary(result));
+  }
+  const errors = result.findings.some((f) => f.severity === 'error');
+  return errors || problems.length > 0 ? EXIT.errors : EXIT.clean;
+}

@@ -1,0 +1,46 @@
+// The audit's own finding codes (SPEC section 7): severity and the line a person reads. The row rules
+// of section 4 keep their codes and severities from ../codes.ts, except loc-duplicate (see below).
+
+import type { Severity } from '../types.ts';
+
+export type CheckCode =
+  | 'xml-malformed'
+  | 'xml-doctype'
+  | 'xml-root'
+  | 'xml-namespace'
+  | 'xml-schema'
+  | 'xml-unescaped'
+  | 'file-too-many-urls'
+  | 'file-too-large'
+  | 'gzip-broken'
+  | 'index-nested'
+  | 'index-missing-file'
+  | 'index-outside-directory'
+  | 'loc-duplicate'
+  | 'text-not-url';
+
+/** What the readers report: the audit's codes, and loc-missing for a feed item with no link. */
+export type ReportCode = CheckCode | 'loc-missing';
+
+export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: string }> = {
+  'xml-malformed': { severity: 'error', message: 'Not well-formed XML' },
+  'xml-doctype': { severity: 'error', message: 'DOCTYPE or entity declaration refused' },
+  'xml-root': { severity: 'error', message: 'Root element is not urlset or sitemapindex' },
+  'xml-namespace': { severity: 'error', message: 'Root element is not in the sitemaps.org 0.9 namespace' },
+  'xml-schema': { severity: 'error', message: 'Schema violation' },
+  'xml-unescaped': { severity: 'error', message: 'Bare & or < in a value' },
+  'file-too-many-urls': { severity: 'error', message: 'More than 50,000 entries' },
+  'file-too-large': { severity: 'error', message: 'More than 52,428,800 bytes uncompressed' },
+  'gzip-broken': { severity: 'error', message: 'Compressed data that does not inflate' },
+  'index-nested': { severity: 'error', message: 'An index that lists another index' },
+  'index-missing-file': { severity: 'warning', message: 'Index entry names a file that was not provided' },
+  'index-outside-directory': { severity: 'warning', message: 'Listed sitemap is not in the index’s folder or below' },
+  // An existing sitemap that lists a URL twice is still accepted by search engines: a warning here,
+  // where the generator (which keeps the first) calls it an error.
+  'loc-duplicate': { severity: 'warning', message: 'Same URL in two places' },
+  'text-not-url': { severity: 'error', message: 'Line is not an absolute URL' },
+};
+
+/** The protocol's limits for one file. */
+export const MAX_ENTRIES = 50000;
+export const MAX_FILE_BYTES = 52428800;

@@ -1,0 +1,16 @@
+// What the readers of one file hand on: entries (as rows for the row rules, or as index entries)
+// and findings about the file. The audit, the duplicate search and sitemapRows each supply their own.
+
+import type { ReportCode } from './codes.ts';
+import type { ValueBuffer } from './value-buffer.ts';
+
+/** A page entry's fields, in the generator's column order: loc, lastmod, changefreq, priority. */
+export type EntryFields = [ValueBuffer, ValueBuffer, ValueBuffer, ValueBuffer];
+
+export interface EntrySink {
+  /** A page to list: a `<url>`, a feed item or a text-sitemap line, starting on `line`. */
+  page(file: number, line: number, fields: EntryFields): void;
+  /** A `<sitemap>` entry of an index. */
+  sitemap(file: number, line: number, loc: string, lastmod: string): void;
+  report(file: number, line: number, code: ReportCode, message: string): void;
+}

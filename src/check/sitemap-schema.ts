@@ -1,0 +1,219 @@
+// The schema of a sitemap (sitemap.xsd) and of a sitemap index (siteindex.xsd), checked as the
+// scanner reads: which elements may appear where, in which order, how often, and with what text.
+//
+//   urlset       = (any other namespace)* url+          sitemapindex = (any other namespace)* sitemap+
+//   url          = loc lastmod? changefreq? priority? (any other namespace)*
+//   sitemap      = loc lastmod? (any other namespace)*
+//
+// Inside <url> the other namespaces are the four extensions (image, xhtml, news, video), each with
+// its one element; their insides are theirs to define and are not read. A misplaced element is
+// reported and its value still used, so one slip does not hide the row's other findings.
+
+import type { FileTally } from './file-tally.ts';
+import { SITEMAP_NS, URL_EXTENSIONS, XMLNS_NS, XSI_NS } from './namespaces.ts';
+import type { EntryFields } from './sink.ts';
+import { isXmlSpace, ValueBuffer } from './value-buffer.ts';
+import type { XmlName } from './xml-names.ts';
+import type { XmlHandler, XmlProblem, XmlScanner } from './xml-scanner.ts';
+
+const enum Ctx {
+  Root,
+  Entry,
+  Field,
+  Skip,
+}
+
+const URL_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
+const INDEX_FIELDS = ['loc', 'lastmod'];
+/** tLoc: anyURI of 12 to 2,048 characters (the row rules check the upper end, on the written URL). */
+const LOC_MIN_CHARS = 12;
+
+export class SitemapSchema implements XmlHandler {
+  private ctx: Ctx[] = [];
+  private depth = 0;
+  private readonly fields: EntryFields = [new ValueBuffer(), new ValueBuffer(), new ValueBuffer(), new ValueBuffer()];
+  private readonly fieldNames: string[];
+  private readonly entryName: string;
+  private readonly rootName: string;
+  /** The field being read, the last field seen in this entry, and whether an extension came. */
+  private field = 0;
+  private lastField = -1;
+  private extSeen = false;
+  private fieldLine = 0;
+  private entryLine = 0;
+  private entries = 0;
+  private rootLine = 0;
+  private textReported = false;
+
+  constructor(
+    private readonly tally: FileTally,
+    private readonly scanner: XmlScanner,
+    /** The namespace the root is in: children are read in it even when it is the wrong one. */
+    private readonly ns: string,
+    private readonly isIndex: boolean,
+  ) {
+    this.fieldNames = isIndex ? INDEX_FIELDS : URL_FIELDS;
+    this.entryName = isIndex ? 'sitemap' : 'url';
+    this.rootName = isIndex ? 'sitemapindex' : 'urlset';
+  }
+
+  private schema(line: number, message: string): void {
+    this.tally.report(line, 'xml-schema', message);
+  }
+
+  start(name: XmlName, ns: string, line: number): void {
+    const depth = this.depth++;
+    let ctx = Ctx.Skip;
+    if (depth === 0) {
+      ctx = Ctx.Root;
+      this.rootLine = line;
+    } else {
+      const parent = this.ctx[depth - 1];
+      if (parent === Ctx.Root) ctx = this.inRoot(name, ns, line);
+      else if (parent === Ctx.Entry) ctx = this.inEntry(name, ns, line);
+      else if (parent === Ctx.Field) {
+        this.schema(line, `<${name.qname}> inside <${this.fieldNames[this.field]}>, which holds text only`);
+      }
+    }
+    this.ctx[depth] = ctx;
+    if (ctx !== Ctx.Skip && this.scanner.attrCount > 0) this.checkAttributes(name, line);
+  }
+
+  private inRoot(name: XmlName, ns: string, line: number): Ctx {
+    if (ns === this.ns && name.local === this.entryName) {
+      this.entryLine = line;
+      this.tally.countEntry(line);
+      this.entries++;
+      for (const f of this.fields) f.clear();
+      this.lastField = -1;
+      this.extSeen = false;
+      this.textReported = false;
+      return Ctx.Entry;
+    }
+    if (ns !== this.ns && ns !== '' && this.entries === 0) return Ctx.Skip;
+    let why: string;
+    if (ns === this.ns) {
+      const other = this.isIndex ? 'url' : 'sitemap';
+      why = name.local === other
+        ? `<${name.qname}> in a ${this.isIndex ? 'sitemap index, which lists <sitemap> entries' : 'sitemap, which lists <url> entries (an index lists <sitemap> entries)'}`
+        : `<${name.qname}> is not an element of <${this.rootName}>`;
+    } else if (ns === '') {
+      why = `<${name.qname}> is in no namespace: not an element of <${this.rootName}>`;
+    } else {
+      why = `<${name.qname}> after the first <${this.entryName}>: only <${this.entryName}> elements may follow it`;
+    }
+    this.schema(line, why);
+    return Ctx.Skip;
+  }
+
+  private inEntry(name: XmlName, ns: string, line: number): Ctx {
+    if (ns === this.ns) {
+      const f = this.fieldNames.indexOf(name.local);
+      if (f < 0) {
+        this.schema(line, `<${name.qname}> is not an element of <${this.entryName}> (it holds ${this.fieldNames.map((n) => `<${n}>`).join(', ')})`);
+        return Ctx.Skip;
+      }
+      const value = this.fields[f];
+      if (value.seen) {
+        this.schema(line, `a second <${name.local}> in one <${this.entryName}>; the first is used`);
+        return Ctx.Skip;
+      }
+      if (this.extSeen) this.schema(line, `<${name.local}> after an extension element: the extensions come last`);
+      else if (f < this.lastField) this.schema(line, `<${name.local}> after <${this.fieldNames[this.lastField]}>: the order is ${this.fieldNames.map((n) => `<${n}>`).join(', ')}`);
+      value.seen = true;
+      this.field = f;
+      this.fieldLine = line;
+      if (f > this.lastField) this.lastField = f;
+      return Ctx.Field;
+    }
+    if (!this.isIndex) {
+      const ext = URL_EXTENSIONS[ns];
+      if (ext !== undefined) {
+        if (name.local === ext) {
+          this.extSeen = true;
+          return Ctx.Skip;
+        }
+        this.schema(line, `<${name.qname}> directly in <url>: that extension's element there is <${name.prefix ? name.prefix + ':' : ''}${ext}>`);
+        return Ctx.Skip;
+      }
+    }
+    this.schema(
+      line,
+      ns === ''
+        ? `<${name.qname}> is in no namespace: not an element of <${this.entryName}>`
+        : `<${name.qname}> (namespace ${ns}) is not allowed in <${this.entryName}>${this.isIndex ? '' : ': the extensions are image, xhtml, news and video'}`,
+    );
+    return Ctx.Skip;
+  }
+
+  /** Namespace declarations and xsi: attributes are allowed; the schema declares no others. */
+  private checkAttributes(name: XmlName, line: number): void {
+    const s = this.scanner;
+    for (let i = 0; i < s.attrCount; i++) {
+      const ns = s.attrNs(i);
+      if (ns === XMLNS_NS || ns === XSI_NS) continue;
+      this.schema(line, `<${name.qname}> has an attribute the schema does not allow: ${s.attrNames[i].qname}`);
+    }
+  }
+
+  text(d: Uint8Array, from: number, to: number): void {
+    const ctx = this.ctx[this.depth - 1];
+    if (ctx === Ctx.Field) {
+      this.fields[this.field].append(d, from, to);
+      return;
+    }
+    if (ctx === Ctx.Skip || this.textReported) return;
+    for (let i = from; i < to; i++) {
+      if (!isXmlSpace(d[i])) {
+        this.textReported = true;
+        const where = ctx === Ctx.Root ? this.rootName : this.entryName;
+        this.schema(this.scanner.line, `text directly in <${where}>, which holds elements only`);
+        return;
+      }
+    }
+  }
+
+  end(line: number): void {
+    const depth = --this.depth;
+    const ctx = this.ctx[depth];
+    if (ctx === Ctx.Field) this.endField();
+    else if (ctx === Ctx.Entry) this.endEntry(line);
+    else if (ctx === Ctx.Root && this.entries === 0) {
+      this.schema(this.rootLine, `<${this.rootName}> has no <${this.entryName}>: the schema requires at least one`);
+    }
+  }
+
+  private endField(): void {
+    const value = this.fields[this.field];
+    const name = this.fieldNames[this.field];
+    if (value.isBlank()) {
+      this.schema(this.fieldLine, `<${name}> is empty`);
+      return;
+    }
+    if (this.field === 0) {
+      const s = value.start();
+      const e = value.end();
+      let chars = 0;
+      for (let i = s; i < e && chars < LOC_MIN_CHARS; i++) if ((value.data[i] & 0xc0) !== 0x80) chars++;
+      if (chars < LOC_MIN_CHARS) this.schema(this.fieldLine, `<loc> is shorter than ${LOC_MIN_CHARS} characters, the schema's minimum: ${value.text()}`);
+    }
+  }
+
+  private endEntry(line: number): void {
+    const loc = this.fields[0];
+    if (!loc.seen) {
+      this.schema(this.entryLine, `<${this.entryName}> has no <loc>${line !== this.entryLine ? ` (it ends on line ${line})` : ''}`);
+      return;
+    }
+    if (loc.isBlank()) return;
+    if (this.isIndex) {
+      this.tally.sink.sitemap(this.tally.index, this.entryLine, loc.text(), this.fields[1].seen ? this.fields[1].text() : '');
+    } else {
+      this.tally.sink.page(this.tally.index, this.entryLine, this.fields);
+    }
+  }
+
+  problem(code: XmlProblem, message: string, line: number): void {
+    this.tally.report(line, code, message);
+  }
+}

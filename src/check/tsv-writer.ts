@@ -1,0 +1,107 @@
+// Entries as rows for the generator: a TSV with the header `loc lastmod changefreq priority`, values
+// unescaped and trimmed, one row per entry. A value holding a tab, a line break or a leading quote is
+// quoted (RFC 4180 style, as the generator reads it), so a row never splits.
+
+import type { LineMap } from './line-map.ts';
+import type { EntryFields } from './sink.ts';
+import { isXmlSpace } from './value-buffer.ts';
+
+const HEADER = new TextEncoder().encode('loc\tlastmod\tchangefreq\tpriority\n');
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+/** Rows are handed on in blocks of about this many bytes (each block a buffer of its own). */
+export const TSV_BLOCK = 1 << 20;
+const SLACK = 1 << 14;
+
+/** Whether a value holds a tab or a line break, which a TSV field can only carry quoted. */
+function hasBreak(v: Uint8Array, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const c = v[i];
+    if (c === TAB || c === LF || c === CR) return true;
+  }
+  return false;
+}
+
+export class TsvWriter {
+  private buf = new Uint8Array(TSV_BLOCK + SLACK);
+  private len = 0;
+  /** The next TSV line to be written (1-based). */
+  private next = 1;
+
+  constructor(private readonly map: LineMap) {}
+
+  /** Bytes waiting to be taken. */
+  get size(): number {
+    return this.len;
+  }
+
+  header(): void {
+    this.ensure(HEADER.length);
+    this.buf.set(HEADER, this.len);
+    this.len += HEADER.length;
+    this.next = 2;
+  }
+
+  row(file: number, line: number, fields: EntryFields): void {
+    const at = this.map.place(file, line, this.next);
+    let pad = at - this.next;
+    const need = pad + 16 + 2 * (fields[0].len + fields[1].len + fields[2].len + fields[3].len);
+    if (this.len + need > this.buf.length) this.grow(need);
+    const b = this.buf;
+    let o = this.len;
+    while (pad-- > 0) b[o++] = LF;
+    let lines = 0;
+    for (let k = 0; k < 4; k++) {
+      if (k > 0) b[o++] = TAB;
+      const f = fields[k];
+      const v = f.data;
+      let s = f.from;
+      let e = s + f.len;
+      while (s < e && v[s] <= 0x20 && isXmlSpace(v[s])) s++;
+      while (e > s && v[e - 1] <= 0x20 && isXmlSpace(v[e - 1])) e--;
+      if (s === e) continue;
+      // Copy, noting any control byte; only then look closer (the common value has none).
+      const from = o;
+      let low = 0x20;
+      for (let i = s; i < e; i++) {
+        const c = v[i];
+        if (c < low) low = c;
+        b[o++] = c;
+      }
+      if (v[s] !== QUOTE && (low === 0x20 || !hasBreak(v, s, e))) continue;
+      o = from;
+      b[o++] = QUOTE;
+      for (let i = s; i < e; i++) {
+        const c = v[i];
+        if (c === QUOTE) b[o++] = QUOTE;
+        else if (c === LF || (c === CR && (i + 1 >= e || v[i + 1] !== LF))) lines++;
+        b[o++] = c;
+      }
+      b[o++] = QUOTE;
+    }
+    b[o++] = LF;
+    this.len = o;
+    this.next = at + 1 + lines;
+  }
+
+  /** The bytes written since the last take, or null when there are none. */
+  take(): Uint8Array | null {
+    if (this.len === 0) return null;
+    const out = this.buf.subarray(0, this.len);
+    this.buf = new Uint8Array(this.buf.length);
+    this.len = 0;
+    return out;
+  }
+
+  private ensure(n: number): void {
+    if (this.len + n > this.buf.length) this.grow(n);
+  }
+
+  private grow(n: number): void {
+    const grown = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
+    grown.set(this.buf.subarray(0, this.len));
+    this.buf = grown;
+  }
+}

@@ -1,0 +1,44 @@
+// The audit's result: the `--json` shape of SPEC section 7.
+
+import type { Severity } from '../types.ts';
+import type { RowRulesRunner } from './row-rules.ts';
+
+export type FileKind = 'urlset' | 'sitemapindex' | 'text' | 'rss' | 'atom' | 'unknown';
+
+export interface CheckOptions {
+  /** Where the sitemaps are published; the first loc's origin + '/' when absent. */
+  baseUrl?: string;
+  /** The clock for lastmod-future, as an ISO date-time; the current time when absent. */
+  now?: string;
+  signal?: AbortSignal;
+  /** Where the row rules run while the files are read; in this thread when absent. */
+  rowRules?: RowRulesRunner;
+}
+
+export interface CheckedFile {
+  /** The name as given; inside a zip, `archive.zip/entry.xml`. */
+  name: string;
+  kind: FileKind;
+  /** Entries found: `<url>`, `<sitemap>`, feed items or text lines. */
+  urls: number;
+  /** Bytes read, uncompressed. */
+  bytes: number;
+  /** How many findings are about this file. */
+  findings: number;
+}
+
+export interface CheckFinding {
+  /** The file's name; empty for findings about the whole set (list-uniform-lastmod, say). */
+  file: string;
+  /** The line of the entry or construct (1-based); 0 when about the whole file or set. */
+  line: number;
+  code: string;
+  severity: Severity;
+  message: string;
+}
+
+export interface CheckResult {
+  files: CheckedFile[];
+  codes: Record<string, number>;
+  findings: CheckFinding[];
+}

@@ -1,0 +1,178 @@
+// An input as the documents in it, told apart by content, not name: gzip is inflated, a zip yields
+// its entries (an archive inside an archive too, two levels deep), and what is left is XML, text,
+// empty, or binary. UTF-8 BOMs are dropped and UTF-16 is decoded to UTF-8.
+
+import { binaryKind, concat } from '../decode.ts';
+import type { InputSource, Platform } from '../types.ts';
+import { InflateError, zipEntries } from './zip-entries.ts';
+
+export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
+
+export interface Document {
+  /** The input's name; inside a zip, `archive.zip/entry.xml`. */
+  name: string;
+  format: DocumentFormat;
+  /** For binary documents: what the bytes look like ("a PDF"). */
+  what: string;
+  /** The bytes were UTF-16 and are given decoded. */
+  utf16: boolean;
+  /** The bytes come out of gzip or a zip entry: the size limit cuts them there. */
+  inflated: boolean;
+  /** May throw InflateError when compressed data breaks off. */
+  chunks: AsyncIterable<Uint8Array>;
+  /** Set when the container itself could not be read. */
+  error?: string;
+}
+
+const MAX_DEPTH = 2;
+/** How far to look for the first byte that is not white space. */
+const PEEK_LIMIT = 1 << 20;
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+function firstNonSpace(d: Uint8Array, from: number): number {
+  let i = from;
+  while (i < d.length && isSpace(d[i])) i++;
+  return i;
+}
+
+/** Reads until a byte that is not white space (and at least four bytes) is seen, or the end. */
+async function peek(source: AsyncIterable<Uint8Array>) {
+  const it = source[Symbol.asyncIterator]();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  for (;;) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    parts.push(r.value);
+    size += r.value.length;
+    if (size >= 4 && (firstNonSpace(r.value, 0) < r.value.length || size >= PEEK_LIMIT)) break;
+  }
+  const head = concat(parts, size);
+  const rest: AsyncIterable<Uint8Array> = {
+    async *[Symbol.asyncIterator]() {
+      if (done) return;
+      try {
+        for (;;) {
+          const r = await it.next();
+          if (r.done) return;
+          yield r.value;
+        }
+      } finally {
+        await it.return?.();
+      }
+    },
+  };
+  return { head, rest, done };
+}
+
+async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  if (head.length) yield head;
+  yield* rest;
+}
+
+async function* fails(message: string): AsyncGenerator<Uint8Array> {
+  throw new InflateError(message);
+}
+
+/**
+ * The gzip stream inflated; a failure to inflate becomes InflateError. Stopping early (a bomb cut at
+ * the size limit) stops the inflater and closes the compressed input.
+ */
+async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): AsyncGenerator<Uint8Array> {
+  const src = chunks[Symbol.asyncIterator]();
+  let stop = false;
+  const feed = (async function* () {
+    while (!stop) {
+      const r = await src.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  })();
+  try {
+    yield* platform.gunzip(feed);
+  } catch (e) {
+    if (e instanceof InflateError) throw e;
+    throw new InflateError(`the gzip data does not inflate (${(e as Error).message})`);
+  } finally {
+    stop = true;
+    src.return?.(undefined).catch(() => {});
+  }
+}
+
+async function* utf16ToUtf8(label: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const decoder = new TextDecoder(label);
+  const encoder = new TextEncoder();
+  for await (const chunk of chunks) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield encoder.encode(text);
+  }
+  const tail = decoder.decode();
+  if (tail) yield encoder.encode(tail);
+}
+
+export function documents(source: InputSource, platform: Platform): AsyncGenerator<Document> {
+  return documentsOf(source.name, source.chunks(), platform, false, 0);
+}
+
+async function* documentsOf(
+  name: string,
+  stream: AsyncIterable<Uint8Array>,
+  platform: Platform,
+  inflated: boolean,
+  depth: number,
+): AsyncGenerator<Document> {
+  const base = { name, what: '', utf16: false, inflated };
+  let peeked;
+  try {
+    peeked = await peek(stream);
+  } catch (e) {
+    if (!(e instanceof InflateError)) throw e;
+    yield { ...base, format: 'binary', chunks: fails(e.message), error: e.message };
+    return;
+  }
+  let { head, rest } = peeked;
+  const gz = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
+  if ((gz || zip) && depth >= MAX_DEPTH) {
+    yield { ...base, format: 'binary', what: 'an archive nested too deep', chunks: prepend(head, rest) };
+    return;
+  }
+  if (gz) {
+    yield* documentsOf(name, gunzip(prepend(head, rest), platform), platform, true, depth + 1);
+    return;
+  }
+  if (zip) {
+    try {
+      for await (const entry of zipEntries(prepend(head, rest))) {
+        yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1);
+      }
+    } catch (e) {
+      if (!(e instanceof InflateError)) throw e;
+      yield { ...base, format: 'binary', chunks: fails(e.message), error: e.message };
+    }
+    return;
+  }
+  let utf16 = false;
+  let done = peeked.done;
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
+    head = head.subarray(3);
+  } else if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
+    utf16 = true;
+    ({ head, rest, done } = await peek(utf16ToUtf8(head[0] === 0xff ? 'utf-16le' : 'utf-16be', prepend(head.subarray(2), rest))));
+  }
+  const first = firstNonSpace(head, 0);
+  let format: DocumentFormat;
+  let what = '';
+  if (first >= head.length) format = done ? 'empty' : 'text';
+  else if (head[first] === 0x3c) format = 'xml';
+  else if ((what = binaryKind(head) ?? '')) format = 'binary';
+  else format = 'text';
+  yield { ...base, format, what, utf16, chunks: prepend(head, rest) };
+}

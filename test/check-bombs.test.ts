@@ -1,0 +1,98 @@
+// Hostile archives for the audit: a gzip or zip entry that inflates far past the protocol's limit is
+// cut at 52,428,800 bytes (file-too-large) quickly and in flat memory, never inflated further.
+// Its own file, so the process's peak memory measures this test alone.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGzip } from 'node:zlib';
+import { Zip, ZipDeflate } from 'fflate';
+import { check, SM_NS, U, url, urlset } from './check-helpers.ts';
+
+const MB = 1 << 20;
+const LIMIT = 52428800;
+const OPEN = new TextEncoder().encode(`<urlset xmlns="${SM_NS}">\n<url><loc>${U}/a</loc></url>\n`);
+
+/** `head` then `mb` MiB of one byte, gzipped as a stream (the bomb is never whole in memory). */
+async function gzipBomb(head: Uint8Array, fill: number, mb: number): Promise<Uint8Array> {
+  const gz = createGzip({ level: 9 });
+  const out: Buffer[] = [];
+  gz.on('data', (d: Buffer) => out.push(d));
+  const ended = new Promise((resolve) => gz.on('end', resolve));
+  gz.write(head);
+  const block = new Uint8Array(MB).fill(fill);
+  for (let i = 0; i < mb; i++) if (!gz.write(block)) await new Promise((resolve) => gz.once('drain', resolve));
+  gz.end();
+  await ended;
+  return new Uint8Array(Buffer.concat(out));
+}
+
+function peakRss(): number {
+  return process.resourceUsage().maxRSS * 1024;
+}
+
+test('a gzip bomb of white space inside <urlset> is cut at the limit: file-too-large, quickly, flat memory', async () => {
+  const bomb = await gzipBomb(OPEN, 0x20, 200);
+  assert.ok(bomb.length < 400_000, `${bomb.length} bytes compressed`);
+  const before = peakRss();
+  const started = performance.now();
+  const r = await check({ 'bomb.xml.gz': bomb, 'after.xml': urlset(url(`${U}/b`)) });
+  const ms = performance.now() - started;
+  const grew = peakRss() - before;
+  assert.ok(ms < 5000, `cut after ${ms.toFixed(0)} ms`);
+  assert.ok(grew < 100 * MB, `peak memory grew by ${(grew / MB).toFixed(0)} MiB`);
+  const f = r.findings.find((x) => x.code === 'file-too-large');
+  assert.ok(f, JSON.stringify(r.findings));
+  assert.equal(f.file, 'bomb.xml.gz');
+  assert.equal(f.line, 3);
+  assert.match(f.message, /reading stopped/);
+  assert.deepEqual(r.files.map((x) => [x.name, x.urls, x.bytes]), [
+    ['bomb.xml.gz', 1, LIMIT],
+    ['after.xml', 1, r.files[1].bytes],
+  ]);
+  assert.deepEqual(Object.keys(r.codes), ['file-too-large'], 'the file after the bomb is read as usual');
+});
+
+test('a gzip bomb of zeros is refused from its first bytes, without inflating the rest', async () => {
+  const bomb = await gzipBomb(new Uint8Array(0), 0, 200);
+  const started = performance.now();
+  const r = await check({ 'zeros.gz': bomb });
+  const ms = performance.now() - started;
+  assert.ok(ms < 1000, `refused after ${ms.toFixed(0)} ms`);
+  assert.deepEqual(r.findings.map((f) => `${f.file}:${f.line} ${f.code} ${f.message}`), ['zeros.gz:0 xml-root not a sitemap: the file is binary data']);
+  assert.ok(r.files[0].bytes < 2 * MB, `${r.files[0].bytes} bytes inflated`);
+  // Zeros after a real start: the scanner stops at the first NUL.
+  const late = await check({ 'late.xml.gz': await gzipBomb(OPEN, 0, 200) });
+  assert.deepEqual(late.findings.map((f) => `${f.line} ${f.code}`), ['3 xml-malformed']);
+});
+
+test('a zip entry that inflates past the limit is cut, and the entries after it are read', async () => {
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((err, data) => {
+    if (err) throw err;
+    parts.push(data);
+  });
+  const entry = new ZipDeflate('bomb.xml', { level: 1 });
+  zip.add(entry);
+  entry.push(OPEN);
+  const block = new Uint8Array(MB).fill(0x20);
+  for (let i = 0; i < 100; i++) entry.push(block);
+  entry.push(new Uint8Array(0), true);
+  const next = new ZipDeflate('next.xml');
+  zip.add(next);
+  next.push(new TextEncoder().encode(urlset(url(`${U}/b`, '<priority>7</priority>'))), true);
+  zip.end();
+  const data = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (data.set(p, at), at + p.length), 0);
+
+  const before = peakRss();
+  const started = performance.now();
+  const r = await check({ 'set.zip': data });
+  const ms = performance.now() - started;
+  const grew = peakRss() - before;
+  assert.ok(ms < 5000, `${ms.toFixed(0)} ms`);
+  assert.ok(grew < 100 * MB, `peak memory grew by ${(grew / MB).toFixed(0)} MiB`);
+  assert.deepEqual(
+    r.findings.map((f) => `${f.file}:${f.line} ${f.code}`),
+    ['set.zip/bomb.xml:3 file-too-large', 'set.zip/next.xml:3 priority-invalid'],
+  );
+});

@@ -1,0 +1,123 @@
+// `sitemill check` (SPEC sections 7 and 8): the --json shape, human-readable lines, folders and zips,
+// and the exit codes. The generator's own output is the clean input: what we write passes our check.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
+import { cli, tempDir, tempFile, BASE, NOW } from './helpers.ts';
+import { U, url, urlset } from './check-helpers.ts';
+
+function generated(rows: number): { dir: string; list: string } {
+  const list = ['loc,lastmod,changefreq,priority'];
+  for (let i = 0; i < rows; i++) {
+    list.push(`${U}/p/${i}?q=a&b=${i % 7},2025-0${1 + (i % 9)}-1${i % 10},${['daily', 'weekly'][i % 2]},0.${i % 10}`);
+  }
+  list.push(`${U}/Ünïcode path/<x>&"y"'z,2025-01-01 10:00,Monthly,1`);
+  const dir = join(tempDir(), 'out');
+  const path = tempFile('list.csv', list.join('\n') + '\n');
+  const r = cli(['generate', path, '--base-url', BASE, '--out-dir', dir, '--max-urls', '40', '--now', NOW, '--quiet']);
+  assert.equal(r.status, 0, r.stderr);
+  return { dir, list: path };
+}
+
+test("the generator's output checks clean: exit 0, no findings, an index whose files are all there", () => {
+  const { dir, list } = generated(100);
+  const r = cli(['check', dir, '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(json.findings, []);
+  assert.deepEqual(json.codes, {});
+  assert.deepEqual(
+    json.files.map((f: { name: string; kind: string; urls: number }) => [f.name.slice(dir.length + 1), f.kind, f.urls]),
+    [
+      ['sitemap-1.xml.gz', 'urlset', 40],
+      ['sitemap-2.xml.gz', 'urlset', 40],
+      ['sitemap-3.xml.gz', 'urlset', 21],
+      ['sitemap-index.xml', 'sitemapindex', 3],
+    ],
+    'the folder is read for its sitemaps: report.csv, manifest.json and robots-sitemap.txt are not',
+  );
+  // Named one by one, and uncompressed, the same.
+  const xmlDir = join(tempDir(), 'xml');
+  const g = cli(['generate', list, '--base-url', BASE, '--out-dir', xmlDir, '--no-gzip', '--format', 'txt', '--now', NOW, '--quiet']);
+  assert.equal(g.status, 0, g.stderr);
+  const files = readdirSync(xmlDir).filter((n) => n.startsWith('sitemap-')).map((n) => join(xmlDir, n));
+  const named = cli(['check', ...files, '--now', NOW]);
+  assert.equal(named.status, 0, named.stdout + named.stderr);
+  assert.equal(named.stdout, '2 files, 102 entries: 0 errors, 0 warnings, 0 fixes, 0 info\n');
+});
+
+test('--json prints {files, codes, findings} of section 7; exit 4 when an error is found', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'a.xml'), urlset(url(`${U}/a`, '<lastmod>2024-02-30</lastmod>') + url(`${U}/b?x&y`) + url(`${U}/a`)));
+  const r = cli(['check', join(dir, 'a.xml'), '--json']);
+  assert.equal(r.status, 4, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(Object.keys(json), ['files', 'codes', 'findings']);
+  assert.deepEqual(json.files, [{ name: join(dir, 'a.xml'), kind: 'urlset', urls: 3, bytes: json.files[0].bytes, findings: 3 }]);
+  assert.deepEqual(json.codes, { 'lastmod-invalid': 1, 'xml-unescaped': 1, 'loc-duplicate': 1 });
+  for (const f of json.findings) assert.deepEqual(Object.keys(f), ['file', 'line', 'code', 'severity', 'message']);
+  assert.deepEqual(
+    json.findings.map((f: { line: number; code: string; severity: string }) => `${f.line} ${f.severity} ${f.code}`),
+    ['3 warning lastmod-invalid', '4 error xml-unescaped', '5 warning loc-duplicate'],
+  );
+  assert.equal(r.stderr, '');
+});
+
+test('human output: one line per finding, file:line: severity code message, then a summary', () => {
+  const file = tempFile('urls.txt', `${U}/a\nnot a url\n${U}/a\n`);
+  const r = cli(['check', file]);
+  assert.equal(r.status, 4);
+  assert.equal(
+    r.stdout,
+    `${file}:2: error text-not-url not an absolute URL: "not a url"\n` +
+      `${file}:3: warning loc-duplicate the same URL as ${file}:1: ${U}/a\n` +
+      '1 file, 3 entries: 1 error, 1 warning, 0 fixes, 0 info\n' +
+      'findings: text-not-url 1, loc-duplicate 1\n',
+  );
+});
+
+test('only warnings and fixes: exit 0', () => {
+  const r = cli(['check', tempFile('a.xml', urlset(url(`${U}/a b`, '<lastmod>2024</lastmod>'))), '--json']);
+  assert.equal(r.status, 0, r.stdout);
+  assert.deepEqual(JSON.parse(r.stdout).codes, { 'loc-normalized': 1, 'lastmod-imprecise': 1 });
+});
+
+test('folders are read recursively, zips and gzip by content', () => {
+  const root = tempDir();
+  mkdirSync(join(root, 'deep', 'er'), { recursive: true });
+  writeFileSync(join(root, 'b.xml'), urlset(url(`${U}/b`)));
+  writeFileSync(join(root, 'deep', 'er', 'c.xml.gz'), gzipSync(urlset(url(`${U}/c`, '<priority>5</priority>'))));
+  writeFileSync(join(root, 'deep', 'set.zip'), zipSync({ 'd.xml': new TextEncoder().encode(urlset(url(`${U}/d`, '<changefreq>often</changefreq>'))) }));
+  writeFileSync(join(root, 'notes.md'), 'not read');
+  writeFileSync(join(root, '.hidden.xml'), 'not read');
+  const r = cli(['check', root, '--json']);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(
+    json.files.map((f: { name: string }) => f.name.slice(root.length + 1)),
+    ['b.xml', 'deep/er/c.xml.gz', 'deep/set.zip/d.xml'],
+  );
+  assert.deepEqual(
+    json.findings.map((f: { file: string; line: number; code: string }) => `${f.file.slice(root.length + 1)}:${f.line} ${f.code}`),
+    ['deep/er/c.xml.gz:3 priority-invalid', 'deep/set.zip/d.xml:3 changefreq-invalid'],
+  );
+});
+
+test('bad usage exits 2; no readable file exits 1; an unreadable one among others is an error', () => {
+  for (const args of [['check'], ['check', '--frobnicate', 'x.xml'], ['check', 'x.xml', '--base-url', 'not a url'], ['check', 'x.xml', '--now', 'soon']]) {
+    const r = cli(args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.stderr, /^sitemill: .+\nUsage: sitemill check/);
+  }
+  const missing = cli(['check', join(tempDir(), 'missing.xml')]);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /cannot read .*missing\.xml: ENOENT\nsitemill: no file could be read\n$/);
+  const some = cli(['check', join(tempDir(), 'missing.xml'), tempFile('a.xml', urlset(url(`${U}/a`)))]);
+  assert.equal(some.status, 4);
+  assert.match(some.stderr, /ENOENT/);
+  assert.match(cli(['--help']).stdout, /sitemill check <file…> \[--json\]/);
+});

@@ -1,0 +1,81 @@
+// sitemapRows: a checked set as rows for the generator, so sitemaps, text sitemaps and feeds can be
+// regenerated with the fixes applied.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
+import { isSitemapInput, sitemapRows } from '../src/check/index.ts';
+import { generate } from '../src/engine.ts';
+import { nodePlatform } from '../src/platform-node.ts';
+import type { InputSource } from '../src/types.ts';
+import { concatParts, locsOf, readZip, source, BASE, NOW } from './helpers.ts';
+import { DECL, index, U, url, urlset } from './check-helpers.ts';
+
+async function rowsText(input: InputSource, notes: string[] = []): Promise<string> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of sitemapRows(input, nodePlatform, (n) => notes.push(n))) parts.push(chunk);
+  return new TextDecoder().decode(concatParts(parts));
+}
+
+/** The generator run on a sitemap through sitemapRows. */
+async function regenerate(name: string, data: string | Uint8Array) {
+  const rows: InputSource = { name, chunks: () => sitemapRows(source(name, data), nodePlatform) };
+  const result = await generate([rows], { baseUrl: BASE, now: NOW }, nodePlatform);
+  const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+  return { summary: result.summary, findings, locs: locsOf(readZip(concatParts(result.zip))) };
+}
+
+test('rows: a TSV with a header, values unescaped and trimmed, each row on its entry’s line', async () => {
+  const xml = urlset(
+    url(`${U}/a?x=1&amp;y=2`, '<lastmod> 2025-01-01 </lastmod><changefreq>daily</changefreq><priority>0.5</priority>') +
+      `<url>\n  <loc>\n    ${U}/b\n  </loc>\n  <priority>1</priority>\n</url>\n` +
+      url(`${U}/c\ttab`, '<lastmod>"quoted"</lastmod>'),
+  );
+  assert.equal(
+    await rowsText(source('a.xml', xml)),
+    'loc\tlastmod\tchangefreq\tpriority\n' +
+      '\n' +
+      `${U}/a?x=1&y=2\t2025-01-01\tdaily\t0.5\n` +
+      `${U}/b\t\t\t1\n` +
+      '\n\n\n\n\n' +
+      `"${U}/c\ttab"\t"""quoted"""\t\t\n`,
+  );
+});
+
+test('generate from a sitemap: fixes applied, findings at the lines of the <url>s', async () => {
+  const xml = urlset(url(`${U}/a b`, '<lastmod>2025-01-01 10:00</lastmod>') + url(`${U}/b`, '<changefreq>DAILY</changefreq>') + url(`${U}/a%20b`));
+  const r = await regenerate('old.xml', gzipSync(xml));
+  assert.deepEqual(r.locs, [`${U}/a%20b`, `${U}/b`]);
+  assert.deepEqual(
+    r.findings.map((f) => `${f.line} ${f.code}`),
+    ['3 loc-normalized', '3 lastmod-normalized', '4 changefreq-normalized', '5 loc-duplicate'],
+  );
+});
+
+test('text sitemaps, RSS, Atom and zips give rows; an index gives none', async () => {
+  assert.equal(await rowsText(source('u.txt', `${U}/a\n\nnope\n${U}/b\n`)), `loc\tlastmod\tchangefreq\tpriority\n${U}/a\t\t\t\n\n\n${U}/b\t\t\t\n`);
+  const rss = `${DECL}\n<rss version="2.0"><channel><item><link>${U}/r</link><pubDate>Tue, 15 Nov 1994 08:12:31 GMT</pubDate></item></channel></rss>\n`;
+  assert.match(await rowsText(source('f.rss', rss)), new RegExp(`\n${U}/r\t1994-11-15T08:12:31Z\t\t\n$`));
+  const atom = `${DECL}\n<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="${U}/t"/><updated>2025-01-01T00:00:00Z</updated></entry></feed>\n`;
+  assert.match(await rowsText(source('f.atom', atom)), new RegExp(`\n${U}/t\t2025-01-01T00:00:00Z\t\t\n$`));
+  const zip = zipSync({ 'a.xml': new TextEncoder().encode(urlset(url(`${U}/z1`))), 'b.xml.gz': gzipSync(urlset(url(`${U}/z2`))) });
+  assert.deepEqual((await regenerate('set.zip', zip)).locs, [`${U}/z1`, `${U}/z2`]);
+  assert.equal(await rowsText(source('i.xml', index(`<sitemap><loc>${U}/s.xml</loc></sitemap>\n`))), 'loc\tlastmod\tchangefreq\tpriority\n');
+});
+
+test('what stops a file is passed on as a note; the rows before it are kept', async () => {
+  const notes: string[] = [];
+  const text = await rowsText(source('bad.xml', urlset(url(`${U}/a`) + `<url><loc>${U}/b</url>\n` + url(`${U}/c`))), notes);
+  assert.equal(text, `loc\tlastmod\tchangefreq\tpriority\n\n${U}/a\t\t\t\n`);
+  assert.deepEqual(notes, ['bad.xml:4: </url> does not match <loc> (opened on line 4)']);
+});
+
+test('isSitemapInput: XML and zips, by their first bytes', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  assert.equal(isSitemapInput(enc(`\uFEFF  \n${DECL}`)), true);
+  assert.equal(isSitemapInput(enc('<urlset>')), true);
+  assert.equal(isSitemapInput(new Uint8Array([0x50, 0x4b, 3, 4, 0])), true);
+  assert.equal(isSitemapInput(enc('loc,lastmod\n')), false);
+  assert.equal(isSitemapInput(enc(`${U}/\n`)), false);
+});

@@ -1,0 +1,373 @@
+// The audit (SPEC section 7): every finding code with a crafted file, asserting code, file and line;
+// the row rules of section 4 mapped back to the line of their <url>; feeds, text sitemaps and zips.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
+import { check, DECL, index, only, places, SM_NS, U, url, urlset } from './check-helpers.ts';
+
+test('a clean sitemap has no findings', async () => {
+  const r = await check({ 'a.xml': urlset(url(`${U}/a`, '<lastmod>2025-01-01</lastmod>') + url(`${U}/b`, '<lastmod>2025-01-02</lastmod>')) });
+  assert.deepEqual(r.findings, []);
+  assert.deepEqual(r.codes, {});
+  assert.deepEqual(r.files, [{ name: 'a.xml', kind: 'urlset', urls: 2, bytes: r.files[0].bytes, findings: 0 }]);
+});
+
+test('xml-malformed: the parser message and line; entries before it are still checked', async () => {
+  const r = await check({ 'a.xml': urlset(url(`${U}/a`, '<lastmod>2024-02-30</lastmod>') + `<url><loc>${U}/b</loc></lastmod></url>\n` + url(`${U}/c`, '<lastmod>2024-02-30</lastmod>')) });
+  const f = only(r, 'xml-malformed');
+  assert.equal(`${f.file}:${f.line}`, 'a.xml:4');
+  assert.equal(f.severity, 'error');
+  assert.match(f.message, /<\/lastmod> does not match <url>/);
+  assert.deepEqual(places(r, 'lastmod-invalid'), ['a.xml:3'], 'the entry before the fault is checked, none after');
+});
+
+test('xml-malformed: unclosed root, undefined entity, text after the root, declaration not at the start', async () => {
+  const cases: [string, number, RegExp][] = [
+    [`${DECL}\n<urlset xmlns="${SM_NS}">\n${url(`${U}/a`)}`, 4, /ends before <\/urlset> \(opened on line 2\)/],
+    [urlset(url(`${U}/&nbsp;`)), 3, /&nbsp; is not defined/],
+    [urlset(url(`${U}/a`)) + 'junk\n', 5, /text after the root element/],
+    [`\n${urlset(url(`${U}/a`))}`, 2, /XML declaration must be at the very start/],
+    [urlset(`<url><loc a=1>${U}/a</loc></url>\n`), 3, /attribute value must be quoted/],
+    [urlset(`<url><loc>${U}/\u0001</loc></url>\n`), 3, /U\+0001 is not allowed/],
+    [urlset(`<p:url><loc>${U}/a</loc></p:url>\n`), 3, /prefix p is not bound/],
+  ];
+  for (const [xml, line, message] of cases) {
+    const r = await check({ 'a.xml': xml });
+    const f = only(r, 'xml-malformed');
+    assert.equal(f.line, line, xml);
+    assert.match(f.message, message);
+  }
+});
+
+test('xml-doctype: an entity-expansion file is refused at once, never expanded', async () => {
+  let entities = '<!ENTITY lol "lol">\n';
+  for (let i = 1; i <= 9; i++) entities += `<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">\n`;
+  const laughs = `${DECL}\n<!DOCTYPE urlset [\n${entities}]>\n<urlset xmlns="${SM_NS}"><url><loc>${U}/&lol9;</loc></url></urlset>\n`;
+  const started = performance.now();
+  const r = await check({ 'laughs.xml': laughs });
+  const ms = performance.now() - started;
+  assert.ok(ms < 1000, `refused in ${ms.toFixed(0)} ms`);
+  assert.deepEqual(places(r, 'xml-doctype'), ['laughs.xml:2']);
+  assert.equal(r.findings.length, 1, 'nothing after the DOCTYPE is read');
+  assert.equal(r.files[0].urls, 0);
+  // An entity declaration on its own (no DOCTYPE around it) is refused too.
+  assert.deepEqual(places(await check({ 'e.xml': `${DECL}\n<!ENTITY x "y">\n` }), 'xml-doctype'), ['e.xml:2']);
+});
+
+test('xml-root and xml-namespace', async () => {
+  const html = await check({ 'page.xml': `${DECL}\n<html><body/></html>\n` });
+  assert.deepEqual(places(html, 'xml-root'), ['page.xml:2']);
+  assert.equal(html.files[0].kind, 'unknown');
+  const bare = await check({ 'a.xml': `${DECL}\n<urlset>\n${url(`${U}/a`)}</urlset>\n` });
+  assert.deepEqual(places(bare, 'xml-namespace'), ['a.xml:2']);
+  assert.equal(bare.findings.length, 1, 'the children are read in the root namespace: one finding, not one per element');
+  const old = await check({ 'a.xml': `${DECL}\n<urlset xmlns="http://www.google.com/schemas/sitemap/0.84">\n${url(`${U}/a`)}</urlset>\n` });
+  assert.match(only(old, 'xml-namespace').message, /0\.84, not http:\/\/www\.sitemaps\.org/);
+  assert.deepEqual(places(await check({ 'x.pdf': '%PDF-1.4 binary' }), 'xml-root'), ['x.pdf:0']);
+  assert.deepEqual(places(await check({ 'empty.xml': '' }), 'xml-root'), ['empty.xml:0']);
+});
+
+test('xml-schema: element order, unknown and misplaced elements, missing loc, bad values', async () => {
+  const body = [
+    url(`${U}/1`, '<foo>x</foo>'), // 3: unknown element
+    `<url><lastmod>2025-01-01</lastmod><loc>${U}/2</loc></url>\n`, // 4: loc after lastmod
+    `<url><lastmod>2025-01-01</lastmod></url>\n`, // 5: no loc
+    url(`${U}/4`, '<priority>0.5</priority><changefreq>daily</changefreq>'), // 6: changefreq after priority
+    url(`${U}/5`, '<lastmod></lastmod>'), // 7: empty lastmod
+    url('http://a.b/'), // 8: loc shorter than 12 characters
+    url(`${U}/7`, `<loc>${U}/7b</loc>`), // 9: a second loc
+    `<url>text<loc>${U}/8</loc></url>\n`, // 10: text in <url>
+    `<sitemap><loc>${U}/s.xml</loc></sitemap>\n`, // 11: an index's element in a sitemap
+    url(`${U}/10`, '<x:thing xmlns:x="urn:x"/>'), // 12: a namespace that is not an extension
+    `<url id="1"><loc>${U}/11</loc></url>\n`, // 13: an attribute
+    `<url><loc>${U}/<b>12</b></loc></url>\n`, // 14: an element inside loc
+    url(`${U}/13`, '<image:image><image:loc>https://cdn.example.com/a.png</image:loc></image:image><lastmod>2025-01-01</lastmod>'), // 15: lastmod after an extension
+  ].join('');
+  const r = await check({ 'a.xml': urlset(body, ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"') });
+  assert.deepEqual(places(r, 'xml-schema'), ['a.xml:3', 'a.xml:4', 'a.xml:5', 'a.xml:6', 'a.xml:7', 'a.xml:8', 'a.xml:9', 'a.xml:10', 'a.xml:11', 'a.xml:12', 'a.xml:13', 'a.xml:14', 'a.xml:15']);
+  const messages = r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.message);
+  assert.match(messages[1], /<loc> after <lastmod>/);
+  assert.match(messages[2], /<url> has no <loc>/);
+  assert.match(messages[4], /<lastmod> is empty/);
+  assert.match(messages[5], /shorter than 12 characters/);
+  assert.match(messages[6], /a second <loc>/);
+  // Misplaced values are still read; the one row rule finding is the short loc's other host.
+  assert.deepEqual(Object.keys(r.codes).sort(), ['list-mixed-hosts', 'loc-host', 'xml-schema']);
+});
+
+test('xml-schema: extensions are allowed inside <url>, and an empty <urlset> is not', async () => {
+  const ext =
+    '<image:image><image:loc>https://cdn.example.com/a.png</image:loc></image:image>' +
+    `<xhtml:link rel="alternate" hreflang="de" href="${U}/de/"/>` +
+    '<video:video><video:title>t</video:title></video:video><news:news><news:title>n</news:title></news:news>';
+  const ns =
+    ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml"' +
+    ' xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"' +
+    ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="x y"';
+  assert.deepEqual((await check({ 'a.xml': urlset(url(`${U}/a`, `<lastmod>2025-01-01</lastmod>${ext}`), ns) })).findings, []);
+  assert.deepEqual(places(await check({ 'a.xml': urlset('') }), 'xml-schema'), ['a.xml:2']);
+});
+
+test('xml-unescaped: a bare & or < in a value, read as itself', async () => {
+  const r = await check({ 'a.xml': urlset(url(`${U}/a`) + url(`${U}/b?x=1&y=2`) + url(`${U}/c?a<1`)) });
+  assert.deepEqual(places(r, 'xml-unescaped'), ['a.xml:4', 'a.xml:5']);
+  assert.equal(r.files[0].urls, 3);
+  assert.deepEqual(places(r, 'loc-normalized'), ['a.xml:5'], 'the < reached the row rules, which encode it');
+});
+
+test('file-too-many-urls: the 50,001st entry', async () => {
+  let body = '';
+  for (let i = 0; i < 50001; i++) body += `<url><loc>${U}/p${i}</loc></url>\n`;
+  const r = await check({ 'big.xml': urlset(body) });
+  assert.deepEqual(places(r, 'file-too-many-urls'), ['big.xml:50003']);
+  assert.equal(r.files[0].urls, 50001);
+  assert.equal(r.findings.length, 1);
+});
+
+test('file-too-large: more than 52,428,800 bytes, at the line where the limit is passed', async () => {
+  const line = `<url><loc>${U}/${'x'.repeat(1000)}</loc></url>\n`;
+  const n = Math.ceil(52428800 / line.length) + 1;
+  const body = Array.from({ length: n }, (_, i) => line.replace('xxxx', String(i).padStart(4, '0'))).join('');
+  const r = await check({ 'huge.xml': urlset(body) }, {}, 1 << 20);
+  const f = only(r, 'file-too-large');
+  assert.equal(f.file, 'huge.xml');
+  assert.ok(f.line > 3 && f.line < n + 3, `line ${f.line}`);
+  assert.equal(r.files[0].urls, n, 'an uncompressed file is still read to its end');
+  assert.deepEqual(Object.keys(r.codes).sort(), ['file-too-large', 'file-too-many-urls']);
+});
+
+test('gzip: read by content; gzip-broken when it does not inflate or its CRC fails', async () => {
+  const xml = urlset(url(`${U}/a`) + url(`${U}/b`, '<lastmod>2024-02-30</lastmod>'));
+  const gz = gzipSync(xml);
+  const ok = await check({ 'sitemap.xml.gz': gz, 'named-wrongly.xml': gzipSync(xml.replace('/a<', '/c<').replace('/b<', '/d<')) });
+  assert.deepEqual(places(ok, 'lastmod-invalid'), ['sitemap.xml.gz:4', 'named-wrongly.xml:4']);
+  assert.equal(ok.findings.length, 2);
+
+  const badCrc = new Uint8Array(gz);
+  badCrc[badCrc.length - 8] ^= 0xff;
+  const crc = await check({ 'crc.xml.gz': badCrc });
+  assert.equal(only(crc, 'gzip-broken').file, 'crc.xml.gz');
+
+  const cut = await check({ 'cut.xml.gz': gz.subarray(0, gz.length - 20) });
+  assert.equal(only(cut, 'gzip-broken').file, 'cut.xml.gz');
+
+  const junk = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3]);
+  const j = await check({ 'junk.gz': junk });
+  assert.deepEqual(places(j, 'gzip-broken'), ['junk.gz:0']);
+});
+
+test('index-nested, index-missing-file, index-outside-directory, and the row rules on index entries', async () => {
+  const idx = index(
+    [
+      `<sitemap><loc>${U}/sitemaps/a.xml</loc><lastmod>2025-01-01</lastmod></sitemap>\n`, // 3: given
+      `<sitemap><loc>${U}/sitemaps/missing.xml.gz</loc><lastmod>2025-13-01</lastmod></sitemap>\n`, // 4: not given, bad lastmod
+      `<sitemap><loc>${U}/sitemaps/inner-index.xml</loc></sitemap>\n`, // 5: an index
+      `<sitemap><loc>${U}/elsewhere/b.xml</loc></sitemap>\n`, // 6: outside the folder
+      `<sitemap><loc>${U}/sitemaps/a.xml</loc></sitemap>\n`, // 7: listed twice
+    ].join(''),
+  );
+  const r = await check(
+    {
+      'sitemap-index.xml': idx,
+      'a.xml.gz': gzipSync(urlset(url(`${U}/sitemaps/page`))),
+      'inner-index.xml': index(`<sitemap><loc>${U}/sitemaps/b.xml</loc></sitemap>\n`),
+      'b.xml': urlset(url(`${U}/elsewhere/page`)),
+    },
+    { baseUrl: `${U}/sitemaps/` },
+  );
+  assert.deepEqual(places(r, 'index-missing-file'), ['sitemap-index.xml:4']);
+  assert.deepEqual(places(r, 'index-nested'), ['sitemap-index.xml:5']);
+  assert.deepEqual(places(r, 'index-outside-directory'), ['sitemap-index.xml:6']);
+  assert.deepEqual(places(r, 'lastmod-invalid'), ['sitemap-index.xml:4']);
+  const dup = only(r, 'loc-duplicate');
+  assert.equal(`${dup.file}:${dup.line}`, 'sitemap-index.xml:7');
+  assert.match(dup.message, /sitemap-index\.xml:3/);
+  assert.equal(only(r, 'index-nested').severity, 'error');
+  assert.equal(only(r, 'index-missing-file').severity, 'warning');
+  assert.equal(only(r, 'index-outside-directory').severity, 'warning');
+  assert.deepEqual(
+    r.files.map((f) => [f.name, f.kind, f.urls]),
+    [
+      ['sitemap-index.xml', 'sitemapindex', 5],
+      ['a.xml.gz', 'urlset', 1],
+      ['inner-index.xml', 'sitemapindex', 1],
+      ['b.xml', 'urlset', 1],
+    ],
+  );
+  // The page in b.xml is outside the base folder too: the row rule's own warning.
+  assert.deepEqual(places(r, 'loc-outside-directory'), ['b.xml:3']);
+});
+
+test('loc-duplicate: a warning naming both places, across files and forms of the same URL', async () => {
+  const r = await check({
+    'a.xml': urlset(url(`${U}/x`) + url(`${U}/y#top`)),
+    'b.xml': urlset(`\n\n${url(`${U}/y`)}${url(`HTTPS://WWW.EXAMPLE.COM/x`)}`),
+  });
+  assert.deepEqual(places(r, 'loc-duplicate'), ['b.xml:5', 'b.xml:6']);
+  const [first, second] = r.findings.filter((f) => f.code === 'loc-duplicate');
+  assert.equal(first.severity, 'warning');
+  assert.match(first.message, /same URL as a\.xml:4/);
+  assert.match(second.message, /same URL as a\.xml:3/);
+});
+
+test('text-not-url, and text sitemaps read line by line', async () => {
+  const r = await check({ 'urls.txt': `${U}/a\n\n  ${U}/b  \nwww.example.com/c\r\n/d\n${U}/e\u0000\n${U}/f\n` });
+  assert.deepEqual(places(r, 'text-not-url'), ['urls.txt:4', 'urls.txt:5', 'urls.txt:6']);
+  assert.equal(r.files[0].kind, 'text');
+  assert.equal(r.files[0].urls, 6);
+  assert.equal(r.findings.length, 3);
+});
+
+test('the row rules on the values found, at the line of their <url>; generator-only codes left out', async () => {
+  const body = [
+    url(`${U}/a b`, '<lastmod>2024-01-01 10:00</lastmod><changefreq>Daily</changefreq><priority>1</priority>'), // 3
+    '\n',
+    `<url>\n  <loc>\n    ftp://www.example.com/\n  </loc>\n</url>\n`, // 5
+    url('https://other.example.org/', '<lastmod>2024</lastmod>'), // 10
+    url(`${U}/s;jsessionid=1`, '<priority>2</priority><lastmod>2099-01-01</lastmod>'.replace(/(<priority>.*<\/priority>)(<lastmod>.*<\/lastmod>)/, '$2$1')), // 11
+  ].join('');
+  const r = await check({ 'a.xml': urlset(body) });
+  const got = r.findings.map((f) => `${f.line} ${f.code}`);
+  assert.deepEqual(got, [
+    '3 loc-normalized',
+    '3 lastmod-normalized',
+    '3 changefreq-normalized',
+    '3 priority-normalized',
+    '5 loc-scheme',
+    '10 loc-host',
+    '11 loc-session-id',
+    '11 lastmod-future',
+    '11 priority-invalid',
+    '0 list-mixed-hosts',
+  ]);
+  assert.ok(!('base-url-inferred' in r.codes));
+  const normalized = r.findings[0];
+  assert.equal(normalized.severity, 'fix');
+  assert.match(normalized.message, /a b → https:\/\/www\.example\.com\/a%20b/);
+  assert.equal(r.findings.at(-1)!.file, '', 'a finding about the whole set names no file');
+});
+
+test('several entries on one line, and entries spread over lines, map to the right lines', async () => {
+  const one = `${DECL}<urlset xmlns="${SM_NS}">${url(`${U}/1`, '<priority>9</priority>')}${url(`${U}/2`)}${url(`${U}/3`, '<priority>9</priority>')}</urlset>`;
+  assert.deepEqual(places(await check({ 'one.xml': one.replaceAll('\n', '') }), 'priority-invalid'), ['one.xml:1', 'one.xml:1']);
+  const spread = urlset(`<url>\n<loc>${U}/1</loc>\n<priority>9</priority>\n</url>\n<url><loc>${U}/2</loc><priority>9</priority></url><url><loc>${U}/3</loc><priority>9</priority></url>\n<url>\n\n\n<loc>${U}/4</loc><priority>9</priority></url>\n`);
+  assert.deepEqual(places(await check({ 's.xml': spread }), 'priority-invalid'), ['s.xml:3', 's.xml:7', 's.xml:7', 's.xml:8']);
+});
+
+test('RSS 2.0 and Atom 1.0 feeds are read as lists of URLs', async () => {
+  const rss = `${DECL}
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
+<title>Feed</title><link>${U}/</link><atom:link href="${U}/feed" rel="self"/>
+<item><title>A</title><link>${U}/a</link><pubDate>Tue, 15 Nov 1994 08:12:31 GMT</pubDate></item>
+<item><title>B</title><link>${U}/b</link><pubDate>Wed, 02 Oct 2002 13:00:00 +0200</pubDate></item>
+<item><title>C</title><link>${U}/c</link><pubDate>not a date</pubDate></item>
+<item><title>No link</title></item>
+</channel></rss>
+`;
+  const atom = `${DECL}
+<feed xmlns="http://www.w3.org/2005/Atom"><title>F</title><updated>2025-01-01T00:00:00Z</updated>
+<entry><title>A</title><link rel="edit" href="${U}/edit/a"/><link href="${U}/atom/a"/><updated>2025-01-01T00:00:00Z</updated></entry>
+<entry><title>B</title><link rel="alternate" href="${U}/atom/b"/><updated>2025-13-01T00:00:00Z</updated></entry>
+<entry><title>C</title><link href="${U}/atom/b"/></entry>
+<entry><title>D</title><link href="${U}/a"/></entry>
+</feed>
+`;
+  const r = await check({ 'feed.rss': rss, 'feed.atom': atom });
+  assert.deepEqual(
+    r.files.map((f) => [f.kind, f.urls]),
+    [
+      ['rss', 4],
+      ['atom', 4],
+    ],
+  );
+  assert.deepEqual(
+    r.findings.map((f) => `${f.file}:${f.line} ${f.code}`),
+    ['feed.rss:6 lastmod-invalid', 'feed.rss:7 loc-missing', 'feed.atom:4 lastmod-invalid', 'feed.atom:5 loc-duplicate', 'feed.atom:6 loc-duplicate'],
+  );
+  assert.match(r.findings[4].message, /same URL as feed\.rss:4/);
+});
+
+test('a zip of sitemaps: its entries are checked as files, gzipped or not', async () => {
+  const zip = zipSync({
+    'sitemaps/sitemap-1.xml': new TextEncoder().encode(urlset(url(`${U}/a`, '<lastmod>2024-02-30</lastmod>'))),
+    'sitemaps/sitemap-2.xml.gz': [gzipSync(urlset(url(`${U}/b`) + url(`${U}/a`))), { level: 0 }],
+    'urls.txt': new TextEncoder().encode(`${U}/c\nnot a url\n`),
+    'sitemaps/': new Uint8Array(0),
+  });
+  const r = await check({ 'set.zip': zip });
+  assert.deepEqual(
+    r.files.map((f) => [f.name, f.kind, f.urls]),
+    [
+      ['set.zip/sitemaps/sitemap-1.xml', 'urlset', 1],
+      ['set.zip/sitemaps/sitemap-2.xml.gz', 'urlset', 2],
+      ['set.zip/urls.txt', 'text', 2],
+    ],
+  );
+  assert.deepEqual(
+    r.findings.map((f) => `${f.file}:${f.line} ${f.code}`),
+    ['set.zip/sitemaps/sitemap-1.xml:3 lastmod-invalid', 'set.zip/sitemaps/sitemap-2.xml.gz:4 loc-duplicate', 'set.zip/urls.txt:2 text-not-url'],
+  );
+  assert.match(r.findings[1].message, /set\.zip\/sitemaps\/sitemap-1\.xml:3/);
+});
+
+test('encodings: a UTF-8 BOM is fine; UTF-16 is read and reported; a declared other encoding is reported', async () => {
+  const xml = urlset(url(`${U}/é`));
+  const bom = await check({ 'bom.xml': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(xml)]) });
+  assert.deepEqual(places(bom, 'loc-normalized'), ['bom.xml:3']);
+  assert.equal(bom.findings.length, 1);
+  const utf16 = new Uint8Array(2 + xml.length * 2);
+  utf16.set([0xff, 0xfe]);
+  for (let i = 0; i < xml.length; i++) utf16[2 + 2 * i] = xml.charCodeAt(i);
+  const r16 = await check({ 'utf16.xml': utf16 });
+  assert.equal(r16.files[0].urls, 1);
+  assert.match(only(r16, 'xml-malformed').message, /UTF-16; sitemaps must be UTF-8/);
+  const latin = await check({ 'l.xml': xml.replace('UTF-8', 'ISO-8859-1') });
+  assert.match(only(latin, 'xml-malformed').message, /ISO-8859-1/);
+});
+
+test('the same findings whatever the chunk size', async () => {
+  const files = {
+    'a.xml': urlset(
+      url(`${U}/a`, '<lastmod>2024-13-01</lastmod>') +
+        '<!-- a comment -- with dashes -->\n<?pi data?>\n' +
+        `<url>\n  <loc><![CDATA[${U}/b?x=1&y=2]]></loc>\n</url>\n` +
+        url(`${U}/&#x41;&amp;&#66;`, '<foo/>') +
+        url(`${U}/c?x&y`),
+    ),
+    'b.txt': `${U}/c\r\n\r\nwww.example.com/d\r${U}/A&B\n`,
+  };
+  const whole = await check(files);
+  assert.ok(whole.findings.length >= 5);
+  for (const size of [1, 2, 3, 5, 17]) assert.deepEqual(await check(files, {}, size), whole, `chunks of ${size}`);
+});
+
+test('hostile XML: deep nesting, a giant tag, an endless comment, binary data; a clear finding and no hang', async () => {
+  const cases: [string, string | Uint8Array, RegExp][] = [
+    ['deep.xml', urlset('<a>'.repeat(20000)), /nested deeper than 10000/],
+    ['tag.xml', urlset(`<url a="${'x'.repeat(2 << 20)}"><loc>${U}/a</loc></url>\n`), /a tag longer than 1 MiB/],
+    ['comment.xml', `${urlset(url(`${U}/a`))}<!-- ${'-'.repeat(100000)}`, /ends inside a comment/],
+    ['binary.xml', new Uint8Array([...new TextEncoder().encode(`<urlset xmlns="${SM_NS}">\n`), 0, 1, 2, 3, 0xff]), /U\+0000 is not allowed/],
+    ['names.xml', urlset(Array.from({ length: 5000 }, (_, i) => `<n${i}/>`).join('') + '</urlset>'), /a second root element|text after|does not match|closes no element/],
+  ];
+  for (const [name, data, message] of cases) {
+    for (const size of [65536, 1 << 22]) {
+      const started = performance.now();
+      const r = await check({ [name]: data }, {}, size);
+      assert.ok(performance.now() - started < 2000, name);
+      assert.match(only(r, 'xml-malformed').message, message, name);
+    }
+  }
+});
+
+test('a zip entry in a compression method that cannot be read is reported, and the next entry is read', async () => {
+  const zip = zipSync({ 'a.xml': new TextEncoder().encode(urlset(url(`${U}/a`))), 'b.xml': new TextEncoder().encode(urlset(url(`${U}/b`, '<priority>3</priority>'))) }, { level: 0 });
+  zip[8] = 12; // the first local header's method: bzip2
+  const r = await check({ 'set.zip': zip });
+  assert.deepEqual(
+    r.findings.map((f) => `${f.file}:${f.line} ${f.code}`),
+    ['set.zip/a.xml:0 gzip-broken', 'set.zip/b.xml:3 priority-invalid'],
+  );
+  assert.match(r.findings[0].message, /compression method 12 is not supported/);
+});
