@@ -2,6 +2,7 @@
 // a UTF-8 BOM dropped, and a clear refusal for files that are not text.
 
 import type { Platform } from './types.ts';
+import { isSitemapInput, sitemapRows } from './check/index.ts';
 
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
 export class InputError extends Error {}
@@ -82,17 +83,25 @@ export function binaryKind(head: Uint8Array): string | null {
 
 /**
  * UTF-8 bytes of an input, in chunks. A gzip stream that breaks off ends the input where it broke,
- * and `onNote` says so: the rows before the damage are kept.
+ * and `onNote` says so: the rows before the damage are kept. Sitemaps, feeds and zips of them come
+ * out as rows (a TSV with a loc, lastmod, changefreq, priority header); `onSitemap` is told first.
  */
 export async function* decodeInput(
   name: string,
   chunks: AsyncIterable<Uint8Array>,
   platform: Platform,
   onNote: (note: string) => void,
+  onSitemap: () => void = () => {},
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
     ({ head, rest } = await peek(gunzipTolerant(name, platform.gunzip(prepend(head, rest)), onNote), SAMPLE));
+  }
+  if (isSitemapInput(head)) {
+    onSitemap();
+    const whole = { head, rest };
+    yield* sitemapRows({ name, chunks: () => prepend(whole.head, whole.rest) }, platform, onNote);
+    return;
   }
   if (startsWith(head, [0xef, 0xbb, 0xbf])) {
     yield* prepend(head.subarray(3), rest);

@@ -112,12 +112,14 @@ export async function generate(
   };
 
   let source: InputSource;
+  /** The current input is a sitemap or feed turned into rows: its own delimiter and header, whatever the options say. */
+  let convertedInput = false;
   let extras: ExtraColumns = extraColumns([]);
   const hreflangCodes = new Map<string, number>();
   const onHeader = () => {
     const cells = core.rowFields();
     const header = isHeader(cells);
-    const roles: Role[] = opts.roles ?? (header ? rolesFromHeader(cells) : defaultRoles(cells.length));
+    const roles: Role[] = (convertedInput ? undefined : opts.roles) ?? (header ? rolesFromHeader(cells) : defaultRoles(cells.length));
     const col = (r: Role) => roles.indexOf(r);
     if (col('loc') < 0) throw new InputError(`${source.name}: no loc column (name one loc, url, address, link, href or page)`);
     x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
@@ -231,14 +233,15 @@ export async function generate(
       }
     };
     let started = false;
+    convertedInput = false;
     const start = (first: Uint8Array) => {
       const sample = decoder.decode(first.subarray(0, 65536));
-      const delimiter = opts.delimiter ?? detectDelimiter(sample);
+      const delimiter = (convertedInput ? undefined : opts.delimiter) ?? detectDelimiter(sample);
       x.beginInput(delimiterByte(delimiter), i);
       core.resetInput();
       started = true;
     };
-    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n))) {
+    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), () => (convertedInput = true))) {
       if (signal?.aborted) throw abortError();
       if (!started) start(chunk);
       core.feed(chunk);

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './engine.ts';
 import { nodePlatform } from './platform-node.ts';
 import type { Hooks, InputSource, Inspection, Options } from './types.ts';
+import { checkFiles, type CheckOptions, type CheckResult } from './check/index.ts';
 
 export type Input = string | Uint8Array | InputSource;
 
@@ -13,6 +14,7 @@ export { InputError, OptionError } from './engine.ts';
 export { FindingStore, type FindingFilter } from './findings.ts';
 export { CODE_INFO } from './codes.ts';
 export { DEFAULT_OPTIONS, LIMITS } from './options.ts';
+export { CHECK_CODES, type CheckCode, type CheckOptions, type CheckResult, type CheckedFile, type CheckFinding, type FileKind } from './check/index.ts';
 export type * from './types.ts';
 export type { GenerateResult };
 
@@ -41,6 +43,12 @@ export async function toSource(input: Input): Promise<InputSource> {
 export async function generate(input: Input | Input[], options: Partial<Options> = {}, hooks: Hooks = {}): Promise<GenerateResult> {
   const inputs = Array.isArray(input) ? input : [input];
   return generateWith(await Promise.all(inputs.map(toSource)), options, nodePlatform, hooks);
+}
+
+/** Audits existing sitemaps, indexes, text sitemaps, feeds or zips of them (SPEC section 7). */
+export async function check(inputs: Input | Input[], options: CheckOptions = {}): Promise<CheckResult> {
+  const list = Array.isArray(inputs) ? inputs : [inputs];
+  return checkFiles(await Promise.all(list.map(toSource)), options, nodePlatform);
 }
 
 /** The delimiter, header and first rows of an input, and the column roles Sitemill would use. */

@@ -104,3 +104,26 @@ test('the package bin runs through npx by its name', () => {
   assert.equal(r.status, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).accepted, 2);
 });
+
+test('generate takes sitemaps, gzipped sitemaps and feeds as input, and applies its fixes', () => {
+  const dir = tempDir();
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url><loc>${U}/a</loc><lastmod>2025-01-02T03:04Z</lastmod><priority>1</priority></url>\n<url><loc>${U}/b c</loc></url>\n</urlset>\n`;
+  const atom = `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>\n<entry><link href="${U}/post"/><updated>2025-05-06T07:08:09Z</updated></entry>\n</feed>\n`;
+  const r = cli(['generate', tempFile('old.xml.gz', gzipSync(xml)), tempFile('feed.atom', atom), '--base-url', BASE, '--out-dir', dir, '--json', '--now', NOW, '--no-gzip']);
+  assert.equal(r.status, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.accepted, 3);
+  assert.deepEqual(json.codes, { 'lastmod-normalized': 1, 'priority-normalized': 1, 'loc-normalized': 1 });
+  const sitemap = readFileSync(join(dir, 'sitemap-1.xml'), 'utf8');
+  assert.ok(sitemap.includes(`<url><loc>${U}/a</loc><lastmod>2025-01-02T03:04:00Z</lastmod><priority>1.0</priority></url>`));
+  assert.ok(sitemap.includes(`<url><loc>${U}/b%20c</loc></url>`));
+  assert.ok(sitemap.includes(`<url><loc>${U}/post</loc><lastmod>2025-05-06T07:08:09Z</lastmod></url>`));
+  // Findings point at the line of the <url> in the sitemap.
+  assert.match(readFileSync(join(dir, 'report.csv'), 'utf8'), /\nold\.xml\.gz:3,\d+,fix,lastmod-normalized,/);
+});
+
+test('a CSV whose first cell starts with < is still a list', () => {
+  const r = cli(['generate', tempFile('l.csv', `<b>loc</b>,x\n${U}/a,1\n`), '--base-url', BASE, '-o', join(tempDir(), 'o.zip'), '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).accepted, 1);
+});

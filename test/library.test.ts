@@ -36,3 +36,12 @@ test('inspect shows the delimiter, header, first rows and roles', async () => {
   assert.deepEqual(i.roles, ['loc', 'lastmod', 'ignore']);
   assert.equal(i.rows.length, 3);
 });
+
+test('check() audits sitemaps by the package name', async () => {
+  const { check } = await import('sitemill');
+  const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url><loc>https://www.example.com/a</loc></url>\n<url><lastmod>2025-01-01</lastmod></url>\n</urlset>\n';
+  const r = await check(new TextEncoder().encode(xml));
+  assert.equal(r.files[0].kind, 'urlset');
+  assert.equal(r.codes['xml-schema'], 1);
+  assert.deepEqual(r.findings.map((f) => [f.line, f.code]), [[4, 'xml-schema']]);
+});
