@@ -78,7 +78,7 @@ export async function generate(
 
   const findings = new FindingStore(sources.map((s) => s.name), opts.strict);
   const zipParts: Uint8Array[] = [];
-  const zip = new ZipWriter(hooks.onZipChunk ?? ((c) => void zipParts.push(c)), hooks.onFile);
+  const zip = new ZipWriter(hooks.onZipChunk ?? ((c) => void zipParts.push(c)), hooks.onFile, platform.crc32?.bind(platform));
   const output = new Output(opts, platform, zip);
   const rejectedHosts = new Map<string, number>();
   const notes: string[] = [];

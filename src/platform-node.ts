@@ -2,6 +2,7 @@
 // with parsing), node:crypto, and the wasm file read from disk.
 
 import { readFile } from 'node:fs/promises';
+import * as zlib from 'node:zlib';
 import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -17,6 +18,8 @@ export const nodePlatform: Platform = {
     const out = await gzipAsync(data, { level, chunkSize: 1 << 20 });
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   },
+  // node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own.
+  crc32: (zlib as { crc32?: (data: Uint8Array) => number }).crc32,
   async sha256(data) {
     return new Uint8Array(createHash('sha256').update(data).digest());
   },

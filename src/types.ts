@@ -109,6 +109,8 @@ export interface Platform {
   /** Compresses a finished file; may take ownership of `data` (its buffer can be transferred). */
   gzip(data: Uint8Array, level: number): Promise<Uint8Array>;
   sha256(data: Uint8Array): Promise<Uint8Array>;
+  /** CRC-32 (as zip and gzip use it), where the platform has a fast one. */
+  crc32?(data: Uint8Array): number;
   gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   wasm(): Promise<WebAssembly.Module>;
 }

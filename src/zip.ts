@@ -8,6 +8,19 @@ import { concat } from './decode.ts';
 // 1980-01-01 00:00 in every timezone.
 const MTIME = new Date(1980, 0, 1, 0, 0, 0);
 
+/** A stored entry whose CRC-32 is already known (fflate's own is a byte-at-a-time loop in JS). */
+class StoredWithCrc extends ZipPassThrough {
+  constructor(name: string, crc: number) {
+    super(name);
+    this.crc = crc;
+  }
+
+  override push(chunk: Uint8Array, final = false): void {
+    this.size += chunk.length;
+    this.process(chunk as Uint8Array<ArrayBuffer>, final);
+  }
+}
+
 export class ZipWriter {
   private zip: Zip;
   private writing: Promise<void> = Promise.resolve();
@@ -18,6 +31,8 @@ export class ZipWriter {
   constructor(
     onChunk: (chunk: Uint8Array) => void | Promise<void>,
     private onFile?: (name: string, data: Uint8Array) => void | Promise<void>,
+    /** A fast CRC-32 where the platform has one. */
+    private crc32?: (data: Uint8Array) => number,
   ) {
     this.done = new Promise((resolve) => (this.finished = resolve));
     this.zip = new Zip((err, chunk, final) => {
@@ -32,7 +47,7 @@ export class ZipWriter {
 
   /** Adds a file as it is (for `.gz` files). */
   store(name: string, data: Uint8Array): void {
-    const entry = new ZipPassThrough(name);
+    const entry = this.crc32 ? new StoredWithCrc(name, this.crc32(data)) : new ZipPassThrough(name);
     entry.mtime = MTIME;
     this.zip.add(entry);
     entry.push(data, true);
