@@ -57,12 +57,12 @@ test('--json prints {files, codes, findings} of section 7; exit 4 when an error 
   assert.equal(r.status, 4, r.stderr);
   const json = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(json), ['files', 'codes', 'findings']);
-  assert.deepEqual(json.files, [{ name: join(dir, 'a.xml'), kind: 'urlset', urls: 3, bytes: json.files[0].bytes, findings: 3 }]);
-  assert.deepEqual(json.codes, { 'lastmod-invalid': 1, 'xml-unescaped': 1, 'loc-duplicate': 1 });
+  assert.deepEqual(json.files, [{ name: join(dir, 'a.xml'), kind: 'urlset', urls: 3, bytes: json.files[0].bytes, findings: 4 }]);
+  assert.deepEqual(json.codes, { 'lastmod-invalid': 1, 'xml-schema': 1, 'xml-unescaped': 1, 'loc-duplicate': 1 });
   for (const f of json.findings) assert.deepEqual(Object.keys(f), ['file', 'line', 'code', 'severity', 'message']);
   assert.deepEqual(
     json.findings.map((f: { line: number; code: string; severity: string }) => `${f.line} ${f.severity} ${f.code}`),
-    ['3 warning lastmod-invalid', '4 error xml-unescaped', '5 warning loc-duplicate'],
+    ['3 warning lastmod-invalid', '3 error xml-schema', '4 error xml-unescaped', '5 warning loc-duplicate'],
   );
   assert.equal(r.stderr, '');
 });
@@ -81,17 +81,18 @@ test('human output: one line per finding, file:line: severity code message, then
 });
 
 test('only warnings and fixes: exit 0', () => {
-  const r = cli(['check', tempFile('a.xml', urlset(url(`${U}/a b`, '<lastmod>2024</lastmod>'))), '--json']);
+  // Values the schema takes: a lastmod in the future is a warning, not a schema error.
+  const r = cli(['check', tempFile('a.xml', urlset(url(`${U}/a b`, '<lastmod>2099-01-01</lastmod>'))), '--json']);
   assert.equal(r.status, 0, r.stdout);
-  assert.deepEqual(JSON.parse(r.stdout).codes, { 'loc-normalized': 1, 'lastmod-imprecise': 1 });
+  assert.deepEqual(JSON.parse(r.stdout).codes, { 'loc-normalized': 1, 'lastmod-future': 1 });
 });
 
 test('folders are read recursively, zips and gzip by content', () => {
   const root = tempDir();
   mkdirSync(join(root, 'deep', 'er'), { recursive: true });
   writeFileSync(join(root, 'b.xml'), urlset(url(`${U}/b`)));
-  writeFileSync(join(root, 'deep', 'er', 'c.xml.gz'), gzipSync(urlset(url(`${U}/c`, '<priority>5</priority>'))));
-  writeFileSync(join(root, 'deep', 'set.zip'), zipSync({ 'd.xml': new TextEncoder().encode(urlset(url(`${U}/d`, '<changefreq>often</changefreq>'))) }));
+  writeFileSync(join(root, 'deep', 'er', 'c.xml.gz'), gzipSync(urlset(url(`${U}/c`, '<priority>1</priority>'))));
+  writeFileSync(join(root, 'deep', 'set.zip'), zipSync({ 'd.xml': new TextEncoder().encode(urlset(url(`${U}/d;jsessionid=1`))) }));
   writeFileSync(join(root, 'notes.md'), 'not read');
   writeFileSync(join(root, '.hidden.xml'), 'not read');
   const r = cli(['check', root, '--json']);
@@ -103,7 +104,7 @@ test('folders are read recursively, zips and gzip by content', () => {
   );
   assert.deepEqual(
     json.findings.map((f: { file: string; line: number; code: string }) => `${f.file.slice(root.length + 1)}:${f.line} ${f.code}`),
-    ['deep/er/c.xml.gz:3 priority-invalid', 'deep/set.zip/d.xml:3 changefreq-invalid'],
+    ['deep/er/c.xml.gz:3 priority-normalized', 'deep/set.zip/d.xml:3 loc-session-id'],
   );
 });
 

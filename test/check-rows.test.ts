@@ -79,3 +79,42 @@ test('isSitemapInput: XML and zips, by their first bytes', () => {
   assert.equal(isSitemapInput(enc('loc,lastmod\n')), false);
   assert.equal(isSitemapInput(enc(`${U}/\n`)), false);
 });
+
+test('a value the schema refuses is also an xml-schema error; one it takes is not', async () => {
+  const { checkFiles } = await import('../src/check/index.ts');
+  const { nodePlatform } = await import('../src/platform-node.ts');
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<url><loc>https://www.example.com/a</loc><changefreq>Daily</changefreq></url>',
+    '<url><loc>https://www.example.com/b</loc><priority>2</priority></url>',
+    '<url><loc>https://www.example.com/c</loc><lastmod>2025-01-02T03:04Z</lastmod></url>',
+    // In the schema's order (<lastmod> before <priority>), so that the only question on line 6 is the values.
+    '<url><loc>https://www.example.com/d</loc><lastmod>2025-01-02T03:04:05</lastmod><priority>1</priority></url>',
+    '</urlset>',
+  ].join('\n');
+  const source = { name: 's.xml', chunks: async function* () { yield new TextEncoder().encode(xml); } };
+  const r = await checkFiles([source], { now: '2026-01-01T00:00:00Z' }, nodePlatform);
+  const schema = r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.line);
+  assert.deepEqual(schema, [3, 4, 5]);
+  assert.ok(r.findings.some((f) => f.line === 6 && f.code === 'priority-normalized'));
+});
+
+test('the schema, not the stricter row rules, decides xml-schema: dates with zones, 24:00:00 and +0.5 pass it', async () => {
+  const { checkFiles } = await import('../src/check/index.ts');
+  const { nodePlatform } = await import('../src/platform-node.ts');
+  const url = (inner: string) => `<url><loc>https://www.example.com/${Math.random().toString(36).slice(2)}</loc>${inner}</url>`;
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    url('<lastmod>2025-01-02Z</lastmod>'),
+    url('<lastmod>2025-01-02T24:00:00Z</lastmod>'),
+    url('<priority>+0.5</priority>'),
+    url('<lastmod>2025-02-30</lastmod>'),
+    url('<priority>1.5</priority>'),
+    '</urlset>',
+  ].join('\n');
+  const source = { name: 's.xml', chunks: async function* () { yield new TextEncoder().encode(xml); } };
+  const r = await checkFiles([source], { now: '2026-01-01T00:00:00Z' }, nodePlatform);
+  assert.deepEqual(r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.line), [6, 7]);
+});

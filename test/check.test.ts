@@ -143,7 +143,8 @@ test('gzip: read by content; gzip-broken when it does not inflate or its CRC fai
   const gz = gzipSync(xml);
   const ok = await check({ 'sitemap.xml.gz': gz, 'named-wrongly.xml': gzipSync(xml.replace('/a<', '/c<').replace('/b<', '/d<')) });
   assert.deepEqual(places(ok, 'lastmod-invalid'), ['sitemap.xml.gz:4', 'named-wrongly.xml:4']);
-  assert.equal(ok.findings.length, 2);
+  assert.deepEqual(places(ok, 'xml-schema'), ['sitemap.xml.gz:4', 'named-wrongly.xml:4'], 'an impossible date fails the schema too');
+  assert.equal(ok.findings.length, 4);
 
   const badCrc = new Uint8Array(gz);
   badCrc[badCrc.length - 8] ^= 0xff;
@@ -181,6 +182,7 @@ test('index-nested, index-missing-file, index-outside-directory, and the row rul
   assert.deepEqual(places(r, 'index-nested'), ['sitemap-index.xml:5']);
   assert.deepEqual(places(r, 'index-outside-directory'), ['sitemap-index.xml:6']);
   assert.deepEqual(places(r, 'lastmod-invalid'), ['sitemap-index.xml:4']);
+  assert.deepEqual(places(r, 'xml-schema'), ['sitemap-index.xml:4'], 'the bad lastmod of an index entry fails the schema too');
   const dup = only(r, 'loc-duplicate');
   assert.equal(`${dup.file}:${dup.line}`, 'sitemap-index.xml:7');
   assert.match(dup.message, /sitemap-index\.xml:3/);
@@ -233,13 +235,16 @@ test('the row rules on the values found, at the line of their <url>; generator-o
   assert.deepEqual(got, [
     '3 loc-normalized',
     '3 lastmod-normalized',
+    '3 xml-schema', // 2024-01-01 10:00: no T, no seconds
     '3 changefreq-normalized',
-    '3 priority-normalized',
+    '3 xml-schema', // Daily
+    '3 priority-normalized', // 1: a decimal the schema takes
     '5 loc-scheme',
     '10 loc-host',
     '11 loc-session-id',
     '11 lastmod-future',
     '11 priority-invalid',
+    '11 xml-schema', // 2
     '0 list-mixed-hosts',
   ]);
   assert.ok(!('base-url-inferred' in r.codes));
@@ -307,9 +312,14 @@ test('a zip of sitemaps: its entries are checked as files, gzipped or not', asyn
   );
   assert.deepEqual(
     r.findings.map((f) => `${f.file}:${f.line} ${f.code}`),
-    ['set.zip/sitemaps/sitemap-1.xml:3 lastmod-invalid', 'set.zip/sitemaps/sitemap-2.xml.gz:4 loc-duplicate', 'set.zip/urls.txt:2 text-not-url'],
+    [
+      'set.zip/sitemaps/sitemap-1.xml:3 lastmod-invalid',
+      'set.zip/sitemaps/sitemap-1.xml:3 xml-schema',
+      'set.zip/sitemaps/sitemap-2.xml.gz:4 loc-duplicate',
+      'set.zip/urls.txt:2 text-not-url',
+    ],
   );
-  assert.match(r.findings[1].message, /set\.zip\/sitemaps\/sitemap-1\.xml:3/);
+  assert.match(r.findings[2].message, /set\.zip\/sitemaps\/sitemap-1\.xml:3/);
 });
 
 test('encodings: a UTF-8 BOM is fine; UTF-16 is read and reported; a declared other encoding is reported', async () => {
@@ -367,7 +377,7 @@ test('a zip entry in a compression method that cannot be read is reported, and t
   const r = await check({ 'set.zip': zip });
   assert.deepEqual(
     r.findings.map((f) => `${f.file}:${f.line} ${f.code}`),
-    ['set.zip/a.xml:0 gzip-broken', 'set.zip/b.xml:3 priority-invalid'],
+    ['set.zip/a.xml:0 gzip-broken', 'set.zip/b.xml:3 priority-invalid', 'set.zip/b.xml:3 xml-schema'],
   );
   assert.match(r.findings[0].message, /compression method 12 is not supported/);
 });

@@ -11,7 +11,7 @@ import { FileTally } from './file-tally.ts';
 import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
 import { LineMap } from './line-map.ts';
 import { readDocument } from './read-document.ts';
-import { describe, keepsFinding, runRowRules } from './row-rules.ts';
+import { describe, keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
 import type { EntrySink } from './sink.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import type { CheckFinding, CheckOptions, CheckResult } from './types.ts';
@@ -56,6 +56,9 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
       continue;
     }
     found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message: describe(f), severity: f.severity });
+    // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it.
+    const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
+    if (violation) found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: 'xml-schema', message: violation });
   }
   const names = files.map((f) => f.name);
   if (duplicates.length) found.push(...(await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)));

@@ -5,7 +5,7 @@
 import type { Collected } from './collected.ts';
 import type { FileTally } from './file-tally.ts';
 import { LineMap } from './line-map.ts';
-import { describe, keepsFinding, runRowRules } from './row-rules.ts';
+import { describe, keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import type { CheckOptions } from './types.ts';
 import { ValueBuffer } from './value-buffer.ts';
@@ -88,6 +88,8 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
       out.push({ ...at, code: 'loc-duplicate', message: `the same sitemap as ${where}: ${f.value}` });
     } else {
       out.push({ ...at, code: f.code, message: describe(f), severity: f.severity });
+      const violation = schemaViolation(f);
+      if (violation) out.push({ ...at, code: 'xml-schema', message: violation });
     }
   }
 

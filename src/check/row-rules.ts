@@ -46,3 +46,38 @@ export function describe(f: Finding): string {
   const value = f.value === '' ? '' : `: ${f.value}`;
   return f.fixed ? `${f.message}${value} → ${f.fixed}` : `${f.message}${value}`;
 }
+
+// What the official XSD takes, value by value: W3C date or dateTime (xsd:date / xsd:dateTime:
+// seconds required, a zone optional, 24:00:00 allowed, whitespace collapsed), the seven changefreq
+// words exactly, a decimal from 0.0 to 1.0. The row rules are stricter in places; this is the schema.
+const XSD_DATE = /^\s*(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))?\s*$/;
+const XSD_DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+function xsdDate(value: string): boolean {
+  const m = XSD_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+  if (!days || d < 1 || d > days) return false;
+  if (m[4] !== undefined) {
+    const [h, mi, se] = [Number(m[4]), Number(m[5]), Number(m[6])];
+    if (mi > 59 || se > 59 || h > 24 || (h === 24 && (mi > 0 || se > 0))) return false;
+  }
+  if (m[8] !== undefined && (Number(m[9]) > 59 || Number(m[8]) * 60 + Number(m[9]) > 14 * 60)) return false;
+  return true;
+}
+
+/**
+ * When a row-rule finding means the value as found also fails the schema (a bad value is an
+ * `xml-schema` error, whatever the row rule's own severity), the message for it; otherwise null.
+ */
+export function schemaViolation(f: Finding): string | null {
+  const field = f.code.split('-')[0];
+  let valid: boolean;
+  if (field === 'lastmod' && f.code !== 'lastmod-future') valid = xsdDate(f.value);
+  else if (field === 'priority') valid = XSD_DECIMAL.test(f.value) && Number(f.value) >= 0 && Number(f.value) <= 1;
+  else if (field === 'changefreq') valid = false;
+  else return null;
+  return valid ? null : `bad value for <${field}>: ${f.value}`;
+}
