@@ -5,13 +5,16 @@
 import { Code } from '../src/code';
 import { Status, LocFix } from '../src/status';
 import { Bytes } from './bytes';
+import { scratch, scratchFor } from './scratch';
+import { written } from './duplicates';
+import { SameValue } from './uniform';
 import {
   Scan, scanRow, resetScanner, setWindow, cursor, rowStart, rowEnd, rowLine, fieldCount,
   fieldStart, fieldEnd, unquoteFields, rowIsBlank, skipping,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul } from './utf8';
 import { locIsCanonical, urlIsCanonical, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
-import { hashBytes, HashSet } from './hashset';
+import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
@@ -30,8 +33,6 @@ export { Code, Status };
 
 // Input buffer: the engine copies chunks here (behind any carried partial row).
 const input = new Bytes(1 << 21);
-// Scratch for values the engine hands over (resolved URLs, base URL, index locs).
-const scratch = new Bytes(1 << 16);
 
 // What stage the current row is in, so `run` can resume it after a pause.
 enum Stage {
@@ -82,18 +83,11 @@ let rowChangefreqLen: i32 = 0;
 const rowPriority: usize = heap.alloc(64);
 let rowPriorityLen: i32 = 0;
 
-// Whether every accepted row so far wrote the same lastmod / priority: 0 none yet, 1 same, 2 not.
-let sameLastmod = 0;
-const firstLastmod: usize = heap.alloc(64);
-let firstLastmodLen: i32 = 0;
-let samePriority = 0;
-const firstPriority: usize = heap.alloc(64);
-let firstPriorityLen: i32 = 0;
+// Whether every accepted row wrote the same lastmod / priority.
+const sameLastmod = new SameValue();
+const samePriority = new SameValue();
 
 const MAX_LOC: u32 = 2047;
-
-/** The written URLs of accepted rows, as hashes. */
-const written = new HashSet();
 
 // ---- setup ----
 
@@ -197,9 +191,7 @@ export function currentRowLine(): u32 {
 }
 
 export function scratchPtr(n: u32): usize {
-  scratch.len = 0;
-  scratch.reserve(n);
-  return scratch.ptr;
+  return scratchFor(n);
 }
 
 // ---- the row loop ----
@@ -446,7 +438,8 @@ function finishRow(): bool {
   readLastmod();
   readChangefreq();
   readPriority();
-  noteUniform();
+  sameLastmod.note(rowLastmod, rowLastmodLen);
+  samePriority.note(rowPriority, rowPriorityLen);
   return true;
 }
 
@@ -518,32 +511,11 @@ function readPriority(): void {
   rowPriorityLen = priorityOutLen;
 }
 
-/** Tracks whether all accepted rows write one lastmod and one priority. */
-function noteUniform(): void {
-  sameLastmod = same(sameLastmod, firstLastmod, firstLastmodLen, rowLastmod, rowLastmodLen);
-  if (sameLastmod == 1 && firstLastmodLen == 0) {
-    memory.copy(firstLastmod, rowLastmod, rowLastmodLen);
-    firstLastmodLen = rowLastmodLen;
-  }
-  samePriority = same(samePriority, firstPriority, firstPriorityLen, rowPriority, rowPriorityLen);
-  if (samePriority == 1 && firstPriorityLen == 0) {
-    memory.copy(firstPriority, rowPriority, rowPriorityLen);
-    firstPriorityLen = rowPriorityLen;
-  }
-}
-
-function same(state: i32, first: usize, firstLen: i32, value: usize, len: i32): i32 {
-  if (state == 2) return 2;
-  if (len == 0) return 2;
-  if (state == 0) return 1;
-  return firstLen == len && memory.compare(first, value, len) == 0 ? 1 : 2;
-}
-
 /** At the end of all inputs: the list-wide findings the core can tell. */
 export function finishList(): void {
   checkReciprocity(written);
-  if (accepted >= 2 && sameLastmod == 1) addFinding(0, 0, Code.ListUniformLastmod, firstLastmod, firstLastmodLen, 0, 0);
-  if (accepted >= 2 && samePriority == 1) addFinding(0, 0, Code.ListUniformPriority, firstPriority, firstPriorityLen, 0, 0);
+  if (accepted >= 2 && sameLastmod.uniform) addFinding(0, 0, Code.ListUniformLastmod, sameLastmod.first, sameLastmod.firstLen, 0, 0);
+  if (accepted >= 2 && samePriority.uniform) addFinding(0, 0, Code.ListUniformPriority, samePriority.first, samePriority.firstLen, 0, 0);
 }
 
 // ---- outputs ----
@@ -615,44 +587,4 @@ export function counter(which: u32): u32 {
   return 0;
 }
 
-/** Test hook for the fast path alone: is [scratch, scratch+len) canonical for the base set? */
-export function fastPathAccepts(len: u32): bool {
-  return locIsCanonical(scratch.ptr, len);
-}
-
-/** Test hook for the escaper: escapes [scratch, scratch+len) into the current entry buffer. */
-export function escapeScratch(len: u32): u32 {
-  entry.len = 0;
-  const at = entry.reserve(len * 6);
-  return <u32>(writeEscapedTo(at, len) - at);
-}
-import { writeEscaped, escapedLength } from './escape';
-function writeEscapedTo(at: usize, len: u32): usize {
-  return writeEscaped(at, scratch.ptr, len);
-}
-export function escapedLengthOfScratch(len: u32): u32 {
-  return <u32>escapedLength(scratch.ptr, len);
-}
-export function entryPtr(): usize {
-  return entry.ptr;
-}
-
-/**
- * Test hook for the scanner alone: scans the next row (fields then readable through `rowField*`).
- * Returns the scanner's result: 0 row, 1 incomplete, 2 end, 3 malformed, 4 too long.
- */
-export function scanOnly(final: bool): i32 {
-  const r = scanRow(final);
-  if (r == Scan.Row) unquoteFields();
-  return r;
-}
-
-/** Test hook for the duplicate set: adds the hash of [scratch, scratch+len); false when already there. */
-export function addToDuplicateSet(len: u32): bool {
-  return written.add(hashBytes(scratch.ptr, len));
-}
-
-/** Test hook for the any-host fast path (images, alternates). */
-export function anyHostFastPathAccepts(len: u32): bool {
-  return urlIsCanonical(scratch.ptr, len);
-}
+export * from './test-hooks';

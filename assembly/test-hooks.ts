@@ -1,0 +1,47 @@
+// Entry points for the tests alone: each exposes one part of the core to a differential or
+// property test against an outside reference (new URL, a JS escaper, papaparse).
+
+import { scratch } from './scratch';
+import { locIsCanonical, urlIsCanonical } from './loc';
+import { escapedLength, writeEscaped } from './escape';
+import { entry } from './writer';
+import { Scan, scanRow, unquoteFields } from './csv';
+import { hashBytes } from './hashset';
+import { written } from './duplicates';
+
+/** The site fast path on [scratch, scratch+len) for the base set. */
+export function fastPathAccepts(len: u32): bool {
+  return locIsCanonical(scratch.ptr, len);
+}
+
+/** The any-host fast path (images, alternates). */
+export function anyHostFastPathAccepts(len: u32): bool {
+  return urlIsCanonical(scratch.ptr, len);
+}
+
+/** Escapes [scratch, scratch+len) into the entry buffer (at `entryPtr()`); returns the bytes written. */
+export function escapeScratch(len: u32): u32 {
+  entry.len = 0;
+  const at = entry.reserve(len * 6);
+  return <u32>(writeEscaped(at, scratch.ptr, len) - at);
+}
+
+export function escapedLengthOfScratch(len: u32): u32 {
+  return <u32>escapedLength(scratch.ptr, len);
+}
+
+export function entryPtr(): usize {
+  return entry.ptr;
+}
+
+/** The scanner alone: 0 row (fields readable through `rowField*`), 1 incomplete, 2 end, 3 malformed, 4 too long. */
+export function scanOnly(final: bool): i32 {
+  const r = scanRow(final);
+  if (r == Scan.Row) unquoteFields();
+  return r;
+}
+
+/** The duplicate set: adds the hash of [scratch, scratch+len); false when it was there already. */
+export function addToDuplicateSet(len: u32): bool {
+  return written.add(hashBytes(scratch.ptr, len));
+}
