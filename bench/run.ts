@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildChild } from './child-build.ts';
 import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
+import { ensureExtensionsDataset } from './extensions-dataset.ts';
 import { pageSection } from './page-section.ts';
 import { measure, type PeakResult } from './peak.ts';
 
@@ -211,6 +212,11 @@ async function main(): Promise<void> {
   add(await sitemapJs('sitemapjs-fair-1m', 'fair', csv['1m'], M1, sitemapJsScript), 'sitemill-1m');
   add(await sitemillZip('sitemill-100k', csv['100k'], K100), 'sitemill-100k');
   add(await sitemapJs('sitemapjs-documented-100k', 'documented', csv['100k'], K100, sitemapJsScript), 'sitemill-100k');
+  // The same 100k rows with two images and three alternates each (the extensions' cost).
+  const extCsv = ensureExtensionsDataset(csv['100k']);
+  warmPageCache(extCsv);
+  const ext = await sitemillZip('sitemill-ext-100k', extCsv, K100);
+  add({ ...ext, tool: 'Sitemill (zip), + 2 images, 3 alternates a row' }, 'sitemill-100k');
   if (with5m) {
     const M5 = DATASETS['5m'];
     add(await sitemillZip('sitemill-5m', csv['5m'], M5), 'sitemill-5m');
