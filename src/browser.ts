@@ -2,10 +2,24 @@
 // Aborting a call, or the worker dying, terminates it; the next call starts a fresh one.
 import * as Comlink from 'comlink';
 import type { Inspection, Options, Progress } from './types.ts';
-import type { EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob, Outcome, WorkerApi } from './worker.ts';
+import type {
+  CheckFindingFilter,
+  CheckFindingsPage,
+  CheckProgress,
+  CheckRunOptions,
+  CheckSummary,
+  EngineError,
+  FindingFilter,
+  FindingsPage,
+  GenerateOutput,
+  NamedBlob,
+  Outcome,
+  WorkerApi,
+} from './worker.ts';
 
 export type * from './types.ts';
-export type { EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob };
+export type { CheckedFile, CheckFinding, FileKind } from './check/index.ts';
+export type { CheckFindingFilter, CheckFindingsPage, CheckProgress, CheckRunOptions, CheckSummary, EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob };
 
 export interface SitemillConfig {
   /** The engine's worker script; by default the one built next to this module. Same origin only. */
@@ -23,6 +37,13 @@ export interface RunHooks {
   /** Progress, at most about ten times a second. */
   onProgress?(progress: Progress): void;
   /** Aborting terminates the worker at once: this call, and any other waiting on it, rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface CheckHooks {
+  /** Bytes read so far and the file being read, at most about ten times a second. */
+  onProgress?(progress: CheckProgress): void;
+  /** As for generate(): aborting terminates the worker at once. */
   signal?: AbortSignal;
 }
 
@@ -46,6 +67,14 @@ export interface Sitemill {
   inspect(input: BrowserInput, options?: Partial<Options>, hooks?: Pick<RunHooks, 'signal'>): Promise<Inspection>;
   /** Findings `start … start+count` of the last generate() that match `filter`, with their total. */
   findingsPage(filter: FindingFilter, start: number, count: number): Promise<FindingsPage>;
+  /**
+   * Audits existing sitemaps (XML, `.xml.gz`, indexes, text sitemaps, RSS/Atom feeds, zips of them),
+   * read in order as `sitemill check` reads them. Resolves with the files, the counts per code and
+   * per severity; the findings stay in the worker (read them with checkFindingsPage).
+   */
+  check(input: BrowserInput | BrowserInput[], options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
+  /** Findings `start … start+count` of the last check() that match `filter`, with their total. */
+  checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): Promise<CheckFindingsPage>;
   /** Stops the worker now; calls still waiting reject. A later call starts a new worker. */
   terminate(): void;
 }
@@ -148,6 +177,16 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     },
     findingsPage(filter, start, count) {
       return call((api) => api.findingsPage(filter, start, count));
+    },
+    async check(input, options = {}, hooks = {}) {
+      const files = (Array.isArray(input) ? input : [input]).map(named);
+      const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
+      const clean: CheckRunOptions = { baseUrl: options.baseUrl, now: options.now };
+      const outcome = await call((api) => api.check(files, clean, progress) as Promise<Outcome<CheckSummary>>, hooks.signal);
+      return unwrap(outcome);
+    },
+    checkFindingsPage(filter, start, count) {
+      return call((api) => api.checkFindingsPage(filter, start, count));
     },
     terminate() {
       stop(new SitemillError('terminated', 'The engine was stopped.'));

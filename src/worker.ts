@@ -1,12 +1,15 @@
-// The engine's worker: pages talk to it through Comlink (see src/browser.ts).
-// It keeps the last run's findings so the page can read them a page at a time.
+// The engine's worker: pages talk to it through Comlink (see src/browser.ts). It generates, inspects
+// and checks; it keeps the last run's and the last check's findings so the page can read them a
+// page at a time.
 import * as Comlink from 'comlink';
+import { checkFiles, type CheckedFile } from './check/index.ts';
+import { CheckFindingPages, type CheckFindingFilter, type CheckFindingsPage } from './check-pages.ts';
 import { generate, inspect, InputError, OptionError } from './engine.ts';
 import type { FindingFilter, FindingStore } from './findings.ts';
 import { browserPlatform, iterate, useWasmUrl } from './platform-browser.ts';
-import type { Finding, InputSource, Inspection, Options, Progress, Summary } from './types.ts';
+import type { Finding, InputSource, Inspection, Options, Progress, Severity, Summary } from './types.ts';
 
-export type { FindingFilter };
+export type { CheckFindingFilter, CheckFindingsPage, FindingFilter };
 
 export interface FindingsPage {
   /** Findings matching the filter, in all. */
@@ -32,10 +35,63 @@ export interface GenerateOutput {
 /** A file from an input or a drop: a Blob with a name. Posting it hands over a handle, not its bytes. */
 export type NamedBlob = Blob & { readonly name: string };
 
+/** What an audit takes besides the files: the site's folder and the clock, as `sitemill check` does. */
+export interface CheckRunOptions {
+  /** Where the sitemaps are published; the first loc's origin + '/' when absent. */
+  baseUrl?: string;
+  /** The clock for lastmod-future, as an ISO date-time; the current time when absent. */
+  now?: string;
+}
+
+export interface CheckProgress {
+  /** Bytes of the given files read so far (compressed bytes for compressed files). */
+  bytesRead: number;
+  bytesTotal: number;
+  /** The file being read: its position (1-based) among the given files, and its name. */
+  file: number;
+  files: number;
+  name: string;
+}
+
+/** An audit's result without its findings, which stay in the worker: read them with checkFindingsPage. */
+export interface CheckSummary {
+  /** Per document: name (`archive.zip/entry.xml` inside a zip), kind, entries, bytes, findings. */
+  files: CheckedFile[];
+  codes: Record<string, number>;
+  /** Findings in all. */
+  findings: number;
+  severities: Partial<Record<Severity, number>>;
+}
+
 const PROGRESS_INTERVAL_MS = 100;
 
 function source(file: NamedBlob): InputSource {
   return { name: file.name, size: file.size, chunks: () => iterate(file.stream()) };
+}
+
+/** Passes progress on at most every PROGRESS_INTERVAL_MS; `flush` sends the last one held back. */
+function throttled<P>(onProgress: ((p: P) => void) | undefined) {
+  let last = 0;
+  let pending: P | null = null;
+  return {
+    report(p: P): void {
+      const now = performance.now();
+      if (now - last >= PROGRESS_INTERVAL_MS) {
+        last = now;
+        pending = null;
+        void onProgress?.(p);
+      } else {
+        pending = p;
+      }
+    },
+    flush(): void {
+      if (pending) void onProgress?.(pending);
+      pending = null;
+    },
+    release(): void {
+      (onProgress as Partial<Comlink.Remote<unknown>> | undefined)?.[Comlink.releaseProxy]?.();
+    },
+  };
 }
 
 function failure(e: unknown): { ok: false; error: EngineError } {
@@ -53,6 +109,7 @@ function hasFilter(f: FindingFilter): boolean {
 let store: FindingStore | null = null;
 let selectionKey = '';
 let selection: Uint32Array | null = null;
+let checked: CheckFindingPages | null = null;
 
 const api = {
   /** Where to load the wasm from, when the host moved it away from the worker's own folder. */
@@ -76,29 +133,61 @@ const api = {
     store = null;
     selection = null;
     selectionKey = '';
-    let last = 0;
-    let pending: Progress | null = null;
-    const report = (p: Progress) => {
-      const now = performance.now();
-      if (now - last >= PROGRESS_INTERVAL_MS) {
-        last = now;
-        pending = null;
-        void onProgress?.(p);
-      } else {
-        pending = p;
-      }
-    };
+    const progress = throttled(onProgress);
     try {
-      const result = await generate(files.map(source), options, browserPlatform, { onProgress: report });
-      if (pending) void onProgress?.(pending);
+      const result = await generate(files.map(source), options, browserPlatform, { onProgress: (p) => progress.report(p) });
+      progress.flush();
       store = result.findings;
       const zip = new Blob(result.zip as Uint8Array<ArrayBuffer>[], { type: 'application/zip' });
       return { ok: true, value: { summary: result.summary, zip } };
     } catch (e) {
       return failure(e);
     } finally {
-      (onProgress as Partial<Comlink.Remote<unknown>> | undefined)?.[Comlink.releaseProxy]?.();
+      progress.release();
     }
+  },
+
+  /** Audits sitemaps, indexes, text sitemaps, feeds and zips of them (SPEC section 7), streaming each file. */
+  async check(files: NamedBlob[], options: CheckRunOptions, onProgress?: (p: CheckProgress) => void): Promise<Outcome<CheckSummary>> {
+    checked = null;
+    const progress = throttled(onProgress);
+    const bytesTotal = files.reduce((n, f) => n + f.size, 0);
+    // The audit reads a file again to name both places of a duplicate: count each byte once.
+    const furthest = new Float64Array(files.length);
+    let bytesRead = 0;
+    const counted = (file: NamedBlob, i: number): InputSource => ({
+      name: file.name,
+      size: file.size,
+      chunks: async function* () {
+        let at = 0;
+        for await (const chunk of iterate(file.stream())) {
+          at += chunk.byteLength;
+          if (at > furthest[i]) {
+            bytesRead += at - furthest[i];
+            furthest[i] = at;
+            progress.report({ bytesRead, bytesTotal, file: i + 1, files: files.length, name: file.name });
+          }
+          yield chunk;
+        }
+      },
+    });
+    try {
+      const result = await checkFiles(files.map(counted), { baseUrl: options.baseUrl, now: options.now }, browserPlatform);
+      progress.flush();
+      checked = new CheckFindingPages(result.findings);
+      const severities: Partial<Record<Severity, number>> = {};
+      for (const f of result.findings) severities[f.severity] = (severities[f.severity] ?? 0) + 1;
+      return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities } };
+    } catch (e) {
+      return failure(e);
+    } finally {
+      progress.release();
+    }
+  },
+
+  /** Findings `start … start+count` of the last check() matching `filter`, with the filtered total. */
+  checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): CheckFindingsPage {
+    return checked ? checked.page(filter, start, count) : { total: 0, start, findings: [] };
   },
 
   /** Findings `start … start+count` of those matching `filter`, with the filtered total. */

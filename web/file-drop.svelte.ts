@@ -1,12 +1,14 @@
 // Files dragged over a target (the page, or the element): whether to show the drop overlay, and the drop itself.
+import { takeDrop, type Dropped } from './folder-files';
+
 const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
 
 export class FileDrop {
   /** Nested dragenter/dragleave pairs: the overlay stays up while the pointer moves between children. */
   #depth = $state(0);
-  readonly #ondrop: (files: File[]) => void;
+  readonly #ondrop: (dropped: Dropped) => void;
 
-  constructor(ondrop: (files: File[]) => void) {
+  constructor(ondrop: (dropped: Dropped) => void) {
     this.#ondrop = ondrop;
   }
 
@@ -34,6 +36,6 @@ export class FileDrop {
     if (!hasFiles(e)) return;
     e.preventDefault();
     this.#depth = 0;
-    this.#ondrop(Array.from(e.dataTransfer?.files ?? []));
+    this.#ondrop(takeDrop(e.dataTransfer));
   };
 }

@@ -1,9 +1,13 @@
 // The workbench's state: the list, the options, the run and its results. Components read it and call its methods.
-import { createSitemill, SitemillError, type FindingFilter, type NamedBlob, type Sitemill } from '../src/browser';
+import { createSitemill, SitemillError, type CheckSummary, type FindingFilter, type NamedBlob, type Sitemill } from '../src/browser';
 import type { Delimiter, Inspection, Progress, Role, Severity, Summary } from '../src/types';
+import { Checker } from './check.svelte';
+import { droppedFiles, type Dropped } from './folder-files';
 import { DEFAULT_SETTINGS, toOptions, validate, type Settings } from './settings';
 
 export type Phase = 'empty' | 'ready' | 'running' | 'done';
+/** The workbench's two tasks: write sitemaps from a list, or audit existing sitemaps. */
+export type Mode = 'generate' | 'check';
 
 export interface ProgressView {
   rows: number;
@@ -21,6 +25,8 @@ export interface WorkbenchHooks {
   settings?: Settings;
   /** After every finished run (also one that accepted no row). */
   oncomplete?(summary: Summary, zip: Blob): void;
+  /** After every finished check. */
+  oncheck?(summary: CheckSummary): void;
   /** When a run or a list could not be read, or the engine died: the sentence shown. */
   onerror?(message: string): void;
 }
@@ -30,6 +36,7 @@ export const SEVERITIES: Severity[] = ['error', 'fix', 'warning', 'info'];
 const fmt = (n: number) => n.toLocaleString('en');
 
 export class Workbench {
+  mode = $state<Mode>('generate');
   files = $state.raw<NamedBlob[]>([]);
   inspection = $state.raw<Inspection | null>(null);
   /** Column roles chosen by hand; null keeps the engine's detection. */
@@ -76,6 +83,8 @@ export class Workbench {
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
 
   readonly engine: Sitemill;
+  /** The Check tab: it takes the base URL and the reference time from these options. */
+  readonly check: Checker;
   readonly #hooks: WorkbenchHooks;
   #token = 0;
   #run: AbortController | null = null;
@@ -92,6 +101,46 @@ export class Workbench {
         if (this.#busy === 0) this.#fail(`${message} Generate again to see the findings.`);
       },
     });
+    this.check = new Checker({
+      options: () => {
+        if (this.errors.baseUrl || this.errors.now) return null;
+        const { baseUrl, now } = this.options;
+        return { baseUrl, now };
+      },
+      oncomplete: (summary) => hooks.oncheck?.(summary),
+      onerror: (message) => hooks.onerror?.(message),
+    });
+  }
+
+  /** Files or folders dropped on the page or the element, for the tab in view. */
+  async drop(dropped: Dropped): Promise<void> {
+    if (this.mode === 'check') {
+      let files: File[];
+      try {
+        files = await droppedFiles(dropped);
+      } catch (e) {
+        this.check.error = `The dropped folder could not be read (${(e as Error).message || 'no reason given'}).`;
+        return;
+      }
+      void this.check.load(files);
+    } else if (dropped.files.length > 0) {
+      void this.load(dropped.files);
+    } else if (dropped.folders.length > 0) {
+      this.notice = 'A folder of sitemaps can be checked in the Check tab; here, drop the list files themselves.';
+    }
+  }
+
+  /** The checked files, written again through the generator with the options set: the Generate tab takes over. */
+  async fixAndRegenerate(): Promise<Summary | null> {
+    const files = this.check.regenerable();
+    const left = this.check.files.filter((f) => !files.includes(f)).map((f) => f.name);
+    this.mode = 'generate';
+    const summary = await this.load(files);
+    if (summary && left.length) {
+      const leftOut = `Left out, as nothing in ${left.length === 1 ? 'it' : 'them'} could be read as a sitemap: ${left.join(', ')}.`;
+      this.notice = this.notice ? `${this.notice} ${leftOut}` : leftOut;
+    }
+    return summary;
   }
 
   /** Takes a new list: shows its columns, then runs it at once so its findings show. */
@@ -219,6 +268,7 @@ export class Workbench {
     this.#token++;
     this.#abort();
     this.engine.terminate();
+    this.check.dispose();
   }
 
   #abort(): void {

@@ -15,6 +15,7 @@ import { ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
 import { CSP, serveStatic, type StaticServer } from '../helpers/static-server.ts';
 import { bigList } from '../helpers/lists.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
+import { expectCheckShown, runCliCheck, waitForCheck } from '../helpers/check-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 
@@ -239,6 +240,29 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
     const errors = (await page.evaluate('window.__errors')) as string[];
     assert.match(errors[0], /logo\.png is a PNG image, not a CSV, TSV or text list of URLs/);
     await page.getByRole('alert').filter({ hasText: 'logo.png is a PNG image' }).waitFor();
+  });
+
+  it('has the Check tab inside, and reports sitemill-check with the CLI counts', async () => {
+    const sitemap =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+      `<url><loc>${BASE}a</loc></url>\n<url><loc>${BASE}b#top</loc><lastmod>2025-02-30</lastmod></url>\n<url><loc>${BASE}a</loc></url>\n</urlset>\n`;
+    await writeFile(path.join(work, 'embedded.xml'), sitemap);
+    const expected = runCliCheck(work, ['embedded.xml'], ['--base-url', BASE]);
+    await page.evaluate(`{
+      window.__checked = [];
+      document.addEventListener('sitemill-check', (e) => window.__checked.push(e.detail));
+    }`);
+    await page.getByRole('tab', { name: 'Check' }).click();
+    await page.getByLabel('Sitemap files').setInputFiles(path.join(work, 'embedded.xml'));
+    await waitForCheck(page, 1);
+    await expectCheckShown(page, expected);
+    await until('window.__checked.length === 1');
+    const [detail] = (await page.evaluate('window.__checked')) as { codes: Record<string, number>; findings: number; files: { name: string }[] }[];
+    assert.deepEqual(detail.codes, expected.codes, 'sitemill-check carries the counts per code');
+    assert.equal(detail.findings, expected.findings.length);
+    assert.deepEqual(detail.files.map((f) => f.name), ['embedded.xml']);
+    await page.getByRole('tab', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generate sitemaps' }).waitFor();
   });
 
   it('made no request off its origin and logged no error', () => {

@@ -1,15 +1,16 @@
 // The browser library (dist/lib/sitemill-browser.js) in Chromium, from a page on a deep path under the
 // strict CSP: the example page that uses it, then its API directly — generate with progress and abort,
-// inspect, findingsPage, typed errors, terminate — compared with the CLI.
+// inspect, findingsPage, typed errors, terminate, check and checkFindingsPage — compared with the CLI.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { watch, type Watch } from '../helpers/browser-watch.ts';
 import { launch, type Browser } from '../helpers/chromium.ts';
+import { runCliCheck } from '../helpers/check-view.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
 
@@ -108,6 +109,37 @@ describe('the browser library', { timeout: 120_000 }, () => {
     assert.deepEqual(got.failed, { isSitemillError: true, code: 'input', message: 'input is a PNG image, not a CSV, TSV or text list of URLs' });
     assert.equal(got.badOption, 'options');
     assert.equal(got.rows, 2, 'two inputs read in order by a fresh worker');
+  });
+
+  it('checks sitemaps as `sitemill check` does, and reads the findings a page at a time', async () => {
+    const sitemap =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE urlset [<!ENTITY x "y">]>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
+    const text = `${BASE}a\nnot a url\n${BASE}b#c\n`;
+    await writeFile(path.join(work, 'doctype.xml'), sitemap);
+    await writeFile(path.join(work, 'urls.txt'), text);
+    const expected = runCliCheck(work, ['doctype.xml', 'urls.txt'], ['--base-url', BASE, '--now', NOW]);
+    const got = (await page.evaluate(`(async () => {
+      const { createSitemill } = await import('../../lib/sitemill-browser.js');
+      const sitemill = createSitemill();
+      const progress = [];
+      const files = [new File([${JSON.stringify(sitemap)}], 'doctype.xml'), new File([${JSON.stringify(text)}], 'urls.txt')];
+      const summary = await sitemill.check(files, { baseUrl: '${BASE}', now: '${NOW}' }, { onProgress: (p) => progress.push(p.bytesRead) });
+      const all = await sitemill.checkFindingsPage({}, 0, 100);
+      const errors = await sitemill.checkFindingsPage({ severities: ['error'], files: ['urls.txt'] }, 0, 100);
+      sitemill.terminate();
+      return { summary, all, errors, progress: progress.length };
+    })()`)) as {
+      summary: { files: unknown; codes: Record<string, number>; findings: number; severities: Record<string, number> };
+      all: { total: number; findings: unknown[] };
+      errors: { total: number; findings: { code: string }[] };
+      progress: number;
+    };
+    assert.deepEqual(got.summary.files, expected.files);
+    assert.deepEqual(got.summary.codes, expected.codes);
+    assert.equal(got.summary.findings, expected.findings.length);
+    assert.deepEqual(got.all.findings, expected.findings, 'the findings, in the CLI’s order');
+    assert.deepEqual(got.errors.findings.map((f) => f.code), ['text-not-url']);
+    assert.ok(got.progress > 0, 'progress');
   });
 
   it('made no request off its origin and logged no error', () => {

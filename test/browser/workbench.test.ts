@@ -182,6 +182,25 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     assert.equal(await page.getByText('Drop to load the list').count(), 0, 'the drop overlay is gone');
   });
 
+  it('lists many files cheaply: the first 50, each preview built when it is opened', async () => {
+    if (!(await page.getByLabel('Max URLs per file').isVisible())) await page.getByText('More options').click();
+    await page.getByLabel('Max URLs per file').fill('2');
+    const urls = Array.from({ length: 130 }, (_, i) => `https://www.example.com/many/${i + 1}`).join('\n');
+    await page.getByLabel('Paste URLs').fill(urls);
+    await page.getByRole('button', { name: /^Use pasted list/ }).click();
+    await waitForResults(130);
+    const rows = page.locator('table.files tbody tr');
+    assert.equal(await rows.count(), 50, 'the first 50 of 65 files');
+    assert.equal(await page.locator('pre.preview').count(), 0, 'no preview built before one is opened');
+    await page.getByText('Preview of sitemap-3.xml.gz').click();
+    assert.match(await page.getByRole('region', { name: 'Start of sitemap-3.xml.gz' }).innerText(), /<loc>https:\/\/www\.example\.com\/many\/5<\/loc>/);
+    assert.equal(await page.locator('pre.preview').count(), 1, 'only the opened one');
+    await page.getByRole('button', { name: 'Show all 65 files' }).click();
+    assert.equal(await rows.count(), 66, 'every file, and the open preview');
+    await page.getByLabel('Max URLs per file').fill('50000');
+    await page.getByText('More options').click();
+  });
+
   it('generates from a picked file the same files as the CLI, and they validate', async () => {
     await setOptions();
     const dir = path.join(work, 'online');

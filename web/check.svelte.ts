@@ -1,0 +1,204 @@
+// The Check tab's state: the files to audit, the run and its results. The audit has its own engine
+// worker, so cancelling one task never throws away the other's results.
+import {
+  createSitemill,
+  SitemillError,
+  type CheckFindingFilter,
+  type CheckProgress,
+  type CheckRunOptions,
+  type CheckSummary,
+  type NamedBlob,
+  type Sitemill,
+} from '../src/browser';
+import type { Severity } from '../src/types';
+
+export type CheckPhase = 'empty' | 'ready' | 'running' | 'done';
+
+export interface CheckProgressView {
+  bytesRead: number;
+  bytesTotal: number;
+  /** 0…1, or null before anything is read. */
+  fraction: number | null;
+  bytesPerSecond: number;
+  /** The file being read: its position among the given files, and its name. */
+  file: number;
+  files: number;
+  name: string;
+}
+
+export interface CheckerHooks {
+  /** The options the audit takes from the Options panel, or null while one of them is invalid. */
+  options(): CheckRunOptions | null;
+  oncomplete?(summary: CheckSummary): void;
+  onerror?(message: string): void;
+}
+
+/** The value of the file filter that stands for findings about the whole set (no file). */
+export const WHOLE_SET = '';
+
+const fmt = (n: number) => n.toLocaleString('en');
+
+export class Checker {
+  files = $state.raw<NamedBlob[]>([]);
+  phase = $state<CheckPhase>('empty');
+  progress = $state.raw<CheckProgressView | null>(null);
+  result = $state.raw<CheckSummary | null>(null);
+  /** Bumped on every finished check so views drop what they fetched for the previous one. */
+  runId = $state(0);
+  error = $state<string | null>(null);
+  notice = $state<string | null>(null);
+  announcement = $state('');
+
+  codeFilter = $state('');
+  severityFilter = $state<Severity | ''>('');
+  /** A file name, WHOLE_SET, or null for every file. */
+  fileFilter = $state<string | null>(null);
+  search = $state('');
+
+  filter = $derived<CheckFindingFilter>({
+    codes: this.codeFilter ? [this.codeFilter] : undefined,
+    severities: this.severityFilter ? [this.severityFilter] : undefined,
+    files: this.fileFilter === null ? undefined : [this.fileFilter],
+    search: this.search.trim() || undefined,
+  });
+  listName = $derived(
+    this.files.length === 0 ? '' : this.files.length === 1 ? this.files[0].name : `${this.files[0].name} and ${this.files.length - 1} more`,
+  );
+  listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
+  #runKey = $state('');
+
+  readonly engine: Sitemill;
+  readonly #hooks: CheckerHooks;
+  #token = 0;
+  #run: AbortController | null = null;
+  #busy = 0;
+
+  /** The results shown were made with another base URL or clock than those now set. */
+  get stale(): boolean {
+    return this.result !== null && this.#runKey !== JSON.stringify(this.#hooks.options());
+  }
+
+  constructor(hooks: CheckerHooks) {
+    this.#hooks = hooks;
+    this.engine = createSitemill({
+      // A check in flight reports a crash itself; this covers the worker dying between checks,
+      // which loses the findings the table pages through.
+      onCrash: (message) => {
+        if (this.#busy === 0) this.#fail(`${message} Check again to see the findings.`);
+      },
+    });
+  }
+
+  /** Takes a new set of files and checks it at once. */
+  load(files: NamedBlob[]): Promise<CheckSummary | null> {
+    if (files.length === 0) {
+      this.#abort();
+      this.#token++;
+      this.files = [];
+      this.#clearResults();
+      this.phase = 'empty';
+      this.error = null;
+      this.notice = 'No sitemap, feed, text sitemap or zip was found there (names ending in .xml, .gz, .txt, .zip, .rss or .atom).';
+      return Promise.resolve(null);
+    }
+    this.files = files;
+    return this.run();
+  }
+
+  async run(): Promise<CheckSummary | null> {
+    const options = this.#hooks.options();
+    if (this.files.length === 0 || !options) return null;
+    this.#abort();
+    const token = ++this.#token;
+    const run = (this.#run = new AbortController());
+    this.#clearResults();
+    this.error = null;
+    this.notice = null;
+    this.announcement = '';
+    this.phase = 'running';
+    const started = performance.now();
+    const total = this.listBytes;
+    this.progress = { bytesRead: 0, bytesTotal: total, fraction: total ? 0 : null, bytesPerSecond: 0, file: 1, files: this.files.length, name: this.files[0].name };
+    const onProgress = (p: CheckProgress) => {
+      if (token !== this.#token) return;
+      const elapsed = Math.max(1e-3, (performance.now() - started) / 1000);
+      this.progress = {
+        ...p,
+        fraction: p.bytesTotal ? Math.min(1, p.bytesRead / p.bytesTotal) : null,
+        bytesPerSecond: p.bytesRead / elapsed,
+      };
+    };
+    try {
+      this.#busy++;
+      const result = await this.engine.check(this.files, options, { onProgress, signal: run.signal }).finally(() => this.#busy--);
+      if (token !== this.#token) return null;
+      this.result = result;
+      this.#runKey = JSON.stringify(options);
+      this.runId++;
+      this.phase = 'done';
+      const errors = result.severities.error ?? 0;
+      this.announcement = `Checked ${fmt(result.files.length)} ${result.files.length === 1 ? 'file' : 'files'}: ${fmt(result.findings)} findings, ${fmt(errors)} at error level.`;
+      this.#hooks.oncomplete?.(result);
+      return result;
+    } catch (e) {
+      if (token !== this.#token) return null;
+      this.#clearResults();
+      this.phase = 'ready';
+      if (run.signal.aborted) {
+        this.notice = 'Check cancelled. The files are still loaded.';
+      } else if (e instanceof SitemillError && e.code === 'crashed') {
+        this.#fail(`${e.message} The files are kept: check again to retry.`);
+      } else {
+        this.#fail((e as Error).message);
+      }
+      return null;
+    } finally {
+      if (token === this.#token) {
+        this.progress = null;
+        this.#run = null;
+      }
+    }
+  }
+
+  cancel(): void {
+    if (this.phase !== 'running') return;
+    this.#abort();
+  }
+
+  /**
+   * The files to write again: all of them but those the audit could not read at all (a PNG, an
+   * empty file), which the generator would refuse. A zip counts by its entries.
+   */
+  regenerable(): NamedBlob[] {
+    const documents = this.result?.files ?? [];
+    return this.files.filter((file) => {
+      const mine = documents.filter((d) => d.name === file.name || d.name.startsWith(`${file.name}/`));
+      return mine.some((d) => d.kind !== 'unknown' || d.urls > 0);
+    });
+  }
+
+  dispose(): void {
+    this.#token++;
+    this.#abort();
+    this.engine.terminate();
+  }
+
+  #abort(): void {
+    this.#run?.abort();
+    this.#run = null;
+  }
+
+  #fail(message: string): void {
+    this.error = message;
+    this.announcement = '';
+    this.#hooks.onerror?.(message);
+  }
+
+  #clearResults(): void {
+    this.result = null;
+    this.codeFilter = '';
+    this.severityFilter = '';
+    this.fileFilter = null;
+    this.search = '';
+  }
+}
