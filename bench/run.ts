@@ -13,6 +13,7 @@
  */
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildChild } from './child-build.ts';
@@ -233,6 +234,11 @@ async function main(): Promise<void> {
       )
     : null;
 
+  // How fast `sitemill check` reads the 1M-row output (bench/check.ts prints one line a round).
+  log('sitemill check on the 1M-row output…');
+  const checkRun = spawnSync(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'check.ts')], { cwd: ROOT, encoding: 'utf8' });
+  const checkLines = checkRun.status === 0 ? checkRun.stdout.trim().split('\n') : [`not run: ${checkRun.stderr.trim().split('\n')[0]}`];
+
   const byId = new Map(runs.map((r) => [r.id, r]));
   const sitemill1m = byId.get('sitemill-1m')!;
   const floor1m = byId.get('floor-1m')!;
@@ -266,6 +272,10 @@ async function main(): Promise<void> {
     `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
     `_Wall time and peak RSS of the whole process; the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows._`,
     ...(page?.lines ?? []),
+    '',
+    '### sitemill check on the 1M-row output (MB of XML a second, target 50)',
+    '',
+    ...checkLines.map((l) => `    ${l}`),
   ];
   const notes = [...rows.filter((r) => r.note).map((r) => `- ${r.tool}, ${rowsLabel(r.rows)} rows: ${r.note}`), ...(page?.notes ?? [])];
 
@@ -278,6 +288,7 @@ async function main(): Promise<void> {
         options: { baseUrl: BASE_URL, now: NOW, gzipLevel: 6, urlsPerFile: URLS_PER_FILE },
         sitemillOverFloor,
         runs: rows,
+        check: checkLines,
         ...(page ? { page: page.json } : {}),
       },
       null,
