@@ -10,15 +10,16 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
+import type { Watch } from '../helpers/browser-watch.ts';
 import { expectCheckShown, runCliCheck, shownCodes, waitForCheck } from '../helpers/check-view.ts';
-import { launch, type Browser } from '../helpers/chromium.ts';
+import type { Browser } from '../helpers/chromium.ts';
 import { CLI, ROOT, runCli } from '../helpers/cli.ts';
 import { MADE_FOR, writeSitemapSet } from '../helpers/sitemap-set.ts';
-import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
+import { openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -63,10 +64,7 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     setDir = path.join(work, 'set');
     await mkdir(setDir);
     names = await writeSitemapSet(setDir, BASE, NOW);
-    server = await serveStatic(path.join(ROOT, 'dist'), '/check/app/');
-    browser = await launch({ width: 1280, height: 800 });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    seen = watch(browser.context, page);
+    ({ server, browser, page, seen } = await openPage('/check/app/', { width: 1280, height: 800 }));
   });
 
   after(async () => {

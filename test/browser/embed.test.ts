@@ -9,15 +9,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
-import { launch, type Browser } from '../helpers/chromium.ts';
+import type { Watch } from '../helpers/browser-watch.ts';
+import type { Browser } from '../helpers/chromium.ts';
 import { ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
-import { CSP, serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { CSP, type StaticServer } from '../helpers/static-server.ts';
 import { bigList } from '../helpers/lists.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 import { expectCheckShown, runCliCheck, waitForCheck } from '../helpers/check-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
+import { openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -79,10 +80,7 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
     assert.ok(existsSync(path.join(ROOT, 'dist/examples/host/index.html')), 'dist/examples is missing: run `npm run build` first');
     work = await mkdtemp(path.join(tmpdir(), 'sitemill-embed-'));
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(work, 'sample-urls.csv'));
-    server = await serveStatic(path.join(ROOT, 'dist'), '/host/deep/');
-    browser = await launch({ width: 1280, height: 900 });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    seen = watch(browser.context, page);
+    ({ server, browser, page, seen } = await openPage('/host/deep/', { width: 1280, height: 900 }));
   });
 
   after(async () => {

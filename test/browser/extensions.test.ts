@@ -9,13 +9,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
-import { launch, type Browser } from '../helpers/chromium.ts';
+import type { Watch } from '../helpers/browser-watch.ts';
+import type { Browser } from '../helpers/chromium.ts';
 import { CLI, ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
-import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
+import { openPage } from '../helpers/page-session.ts';
 
 const SAMPLE = 'sample-extensions.csv';
 /** The SPEC section 5 codes the sample is made to show. */
@@ -45,10 +46,7 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build` first');
     work = await mkdtemp(path.join(tmpdir(), 'sitemill-extensions-'));
     await copyFile(path.join(ROOT, 'web', SAMPLE), path.join(work, SAMPLE));
-    server = await serveStatic(path.join(ROOT, 'dist'), '/tools/sitemill/');
-    browser = await launch({ width: 1280, height: 900 });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    seen = watch(browser.context, page);
+    ({ server, browser, page, seen } = await openPage('/tools/sitemill/', { width: 1280, height: 900 }));
   });
 
   after(async () => {

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
-import { launch, type Browser } from '../helpers/chromium.ts';
+import type { Watch } from '../helpers/browser-watch.ts';
+import type { Browser } from '../helpers/chromium.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { expectFocusRing, tabTo } from '../helpers/keyboard.ts';
 import { bigList } from '../helpers/lists.ts';
-import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
 import { waitForResults } from '../helpers/workbench-view.ts';
+import { openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 
@@ -27,10 +28,7 @@ describe('the page by keyboard', { timeout: 120_000 }, () => {
   before(async () => {
     assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
     work = await mkdtemp(path.join(tmpdir(), 'sitemill-keyboard-'));
-    server = await serveStatic(path.join(ROOT, 'dist'), '/kb/');
-    browser = await launch({ width: 1280, height: 800 });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    seen = watch(browser.context, page);
+    ({ server, browser, page, seen } = await openPage('/kb/', { width: 1280, height: 800 }));
   });
 
   after(async () => {

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
-import { launch, type Browser } from '../helpers/chromium.ts';
+import type { Watch } from '../helpers/browser-watch.ts';
+import type { Browser } from '../helpers/chromium.ts';
 import { runCliCheck } from '../helpers/check-view.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
-import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
+import { openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -28,10 +29,7 @@ describe('the browser library', { timeout: 120_000 }, () => {
     assert.ok(existsSync(path.join(ROOT, 'dist/lib/sitemill-browser.js')), 'dist/lib is missing: run `npm run build` first');
     work = await mkdtemp(path.join(tmpdir(), 'sitemill-library-'));
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(work, 'sample-urls.csv'));
-    server = await serveStatic(path.join(ROOT, 'dist'), '/some/where/');
-    browser = await launch({ width: 1000, height: 800 });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    seen = watch(browser.context, page);
+    ({ server, browser, page, seen } = await openPage('/some/where/', { width: 1000, height: 800 }));
   });
 
   after(async () => {
