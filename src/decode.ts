@@ -3,6 +3,7 @@
 
 import type { Platform } from './types.ts';
 import { isSitemapInput, sitemapRows } from './check/index.ts';
+import { prepend, utf16ToUtf8 } from './byte-streams.ts';
 
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
 export class InputError extends Error {}
@@ -49,10 +50,6 @@ export function concat(parts: Uint8Array[], size = parts.reduce((n, p) => n + p.
   return out;
 }
 
-async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  if (head.length) yield head;
-  yield* rest;
-}
 
 const MAGIC: [string, number[]][] = [
   ['a zip archive', [0x50, 0x4b, 0x03, 0x04]],
@@ -108,7 +105,7 @@ export async function* decodeInput(
     return;
   }
   if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) {
-    yield* transcodeUtf16(head[0] === 0xff ? 'utf-16le' : 'utf-16be', prepend(head.subarray(2), rest));
+    yield* utf16ToUtf8(head[0] === 0xff ? 'utf-16le' : 'utf-16be', prepend(head.subarray(2), rest));
     return;
   }
   const kind = binaryKind(head);
@@ -124,13 +121,3 @@ async function* gunzipTolerant(name: string, chunks: AsyncIterable<Uint8Array>, 
   }
 }
 
-async function* transcodeUtf16(label: string, chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  const decoder = new TextDecoder(label);
-  const encoder = new TextEncoder();
-  for await (const chunk of chunks) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (text) yield encoder.encode(text);
-  }
-  const tail = decoder.decode();
-  if (tail) yield encoder.encode(tail);
-}

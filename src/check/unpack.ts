@@ -5,6 +5,7 @@
 import { binaryKind, concat } from '../decode.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
+import { prepend, utf16ToUtf8 } from '../byte-streams.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 
@@ -72,10 +73,6 @@ async function peek(source: AsyncIterable<Uint8Array>) {
   return { head, rest, done };
 }
 
-async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  if (head.length) yield head;
-  yield* rest;
-}
 
 async function* fails(message: string): AsyncGenerator<Uint8Array> {
   throw new InflateError(message);
@@ -106,16 +103,6 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): A
   }
 }
 
-async function* utf16ToUtf8(label: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const decoder = new TextDecoder(label);
-  const encoder = new TextEncoder();
-  for await (const chunk of chunks) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (text) yield encoder.encode(text);
-  }
-  const tail = decoder.decode();
-  if (tail) yield encoder.encode(tail);
-}
 
 export function documents(source: InputSource, platform: Platform): AsyncGenerator<Document> {
   return documentsOf(source.name, source.chunks(), platform, false, 0);
