@@ -49,7 +49,8 @@ export interface CheckHooks {
 
 /**
  * Why a call failed: `input` (unreadable input, no loc column), `options` (an option out of range),
- * `crashed` (the worker died), `terminated` (terminate() was called), or `internal`.
+ * `crashed` (the worker died), `memory` (the job ran out of memory; the worker lives on), `terminated`
+ * (terminate() was called), or `internal`.
  */
 export class SitemillError extends Error {
   readonly code: string;

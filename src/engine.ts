@@ -9,6 +9,7 @@ import { FindingStore } from './findings.ts';
 import { manifestJson } from './manifest.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { Output } from './output.ts';
+import { outOfMemory } from './out-of-memory.ts';
 import { reportBlocks } from './report.ts';
 import { resolveAnyUrl, resolveLoc, siteOf, type Site } from './slow-url.ts';
 import { extraColumns, rowExtras, type ExtraColumns } from './extras.ts';
@@ -58,8 +59,22 @@ export async function generate(
 ): Promise<GenerateResult> {
   const opts = resolveOptions(options);
   if (sources.length === 0) throw new InputError('no input was given');
-  const { signal } = hooks;
   const core = new Core(await platform.wasm());
+  try {
+    return await generateOn(core, sources, opts, platform, hooks);
+  } catch (e) {
+    throw outOfMemory(e, core.x.memory) ?? e;
+  }
+}
+
+async function generateOn(
+  core: Core,
+  sources: InputSource[],
+  opts: ResolvedOptions,
+  platform: Platform,
+  hooks: Hooks,
+): Promise<GenerateResult> {
+  const { signal } = hooks;
   const x = core.x;
   x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs);
   const [tzLen] = core.putScratch(opts.timezone);

@@ -86,8 +86,8 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'sitemill-test-'));
 }
 
-export function cli(args: string[], input?: string | Uint8Array) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'cli.js'), ...args], { input, encoding: 'buffer', maxBuffer: 1 << 28 });
+export function cli(args: string[], input?: string | Uint8Array, nodeFlags: string[] = []) {
+  const r = spawnSync(process.execPath, [...nodeFlags, join(ROOT, 'lib', 'cli.js'), ...args], { input, encoding: 'buffer', maxBuffer: 1 << 28 });
   return { status: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
 }
 

@@ -171,6 +171,21 @@ test('a .gz that inflates to a gigabyte streams through with flat memory; the ro
   assert.ok(Date.now() - started < 60_000);
 });
 
+test('running out of memory is said in one line, with the size the engine reached', () => {
+  // V8 caps every wasm memory at 64 MiB here; a 50 MB sitemap file cannot be built under it.
+  const pad = 'x'.repeat(1900);
+  const list = 'loc\n' + Array.from({ length: 30000 }, (_, i) => `${U}/${pad}/${i}`).join('\n') + '\n';
+  const out = join(tempDir(), 'out.zip');
+  const r = cli(['generate', tempFile('long-urls.csv', list), '--base-url', BASE, '-o', out], undefined, ['--wasm-max-mem-pages=1024']);
+  assert.equal(r.status, 1);
+  oneLine(r.stderr);
+  assert.match(r.stderr, /^sitemill: out of memory: the engine held \d+ MiB and could get no more\. Lower the URLs per file, or split the list/);
+  // The same cap holds a list of ordinary URLs.
+  const small = cli(['generate', tempFile('short.csv', 'loc\n' + Array.from({ length: 30000 }, (_, i) => `${U}/${i}`).join('\n')), '--base-url', BASE, '-o', out, '--json'], undefined, ['--wasm-max-mem-pages=1024']);
+  assert.equal(small.status, 0, small.stderr);
+  assert.equal(JSON.parse(small.stdout).accepted, 30000);
+});
+
 test('ten million rows from standard input: every row accounted for', { timeout: 300_000 }, async () => {
   const { spawn } = await import('node:child_process');
   const out = join(tempDir(), 'ten.zip');

@@ -246,6 +246,8 @@ export class Workbench {
         this.notice = 'Cancelled. Nothing was written; the list is still loaded.';
       } else if (e instanceof SitemillError && e.code === 'crashed') {
         this.#fail(`${e.message} Your list and options are kept: generate again to retry.`);
+      } else if (e instanceof SitemillError && e.code === 'memory') {
+        this.#fail(`${sentence(e.message)} Your list and options are kept.`);
       } else {
         this.#fail((e as Error).message);
       }
@@ -302,4 +304,9 @@ export class Workbench {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
+}
+
+/** An engine message (written for `sitemill: …`) as a sentence on the page. */
+function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }

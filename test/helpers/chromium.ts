@@ -27,6 +27,8 @@ export interface Browser {
 export interface LaunchOptions {
   /** `block` keeps service workers out, so every request reaches the network (and Playwright's routes). */
   serviceWorkers?: 'allow' | 'block';
+  /** More command-line switches, after the standard ones. */
+  args?: string[];
 }
 
 export async function launch(viewport = { width: 1280, height: 800 }, options: LaunchOptions = {}): Promise<Browser> {
@@ -41,6 +43,7 @@ export async function launch(viewport = { width: 1280, height: 800 }, options: L
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.args ?? []),
     ],
     viewport,
     acceptDownloads: true,

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launch, type Browser } from './chromium.ts';
+import { launch, type Browser, type LaunchOptions } from './chromium.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { watch, type Watch } from './browser-watch.ts';
 
@@ -17,9 +17,9 @@ export interface PageSession {
   seen: Watch;
 }
 
-export async function openPage(mount: string, viewport = { width: 1280, height: 800 }): Promise<PageSession> {
+export async function openPage(mount: string, viewport = { width: 1280, height: 800 }, options: LaunchOptions = {}): Promise<PageSession> {
   const server = await serveStatic(path.resolve(DIST), mount);
-  const browser = await launch(viewport);
+  const browser = await launch(viewport, options);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   return { server, browser, page, seen: watch(browser.context, page) };
 }

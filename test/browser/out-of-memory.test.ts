@@ -1,0 +1,81 @@
+// The page when a job runs out of memory, in Chromium. V8 is started with every wasm memory capped
+// at 96 MiB, a real limit the engine meets the way it would on a small device: its allocator is
+// refused. A list of long URLs needs a 50 MB sitemap file in memory and cannot be built under the
+// cap with 50,000 URLs a file; with 10,000 a file it can. The page says so in words, keeps the list
+// and the options, and the run after a change of options works.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { Browser } from '../helpers/chromium.ts';
+import type { Watch } from '../helpers/browser-watch.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+import { openPage } from '../helpers/page-session.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
+import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
+
+const BASE = 'https://www.example.com/';
+const NOW = '2026-01-01T00:00:00Z';
+const ROWS = 30_000;
+const CAP_PAGES = 1536; // 96 MiB
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let work: string;
+let seen: Watch;
+
+function longUrls(): string {
+  const pad = 'x'.repeat(1900);
+  return 'loc\n' + Array.from({ length: ROWS }, (_, i) => `${BASE}${pad}/${i}`).join('\n') + '\n';
+}
+
+describe('the page when a job runs out of memory', { timeout: 180_000 }, () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
+    work = await mkdtemp(path.join(tmpdir(), 'sitemill-memory-'));
+    await writeFile(path.join(work, 'long-urls.csv'), longUrls());
+    ({ server, browser, page, seen } = await openPage('/oom/', undefined, { args: [`--js-flags=--wasm-max-mem-pages=${CAP_PAGES}`] }));
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('says it ran out of memory, keeps the list and options, and runs with smaller files', async () => {
+    await page.goto(server.url);
+    await page.getByLabel('Base URL').fill(BASE);
+    await page.getByText('More options').click();
+    await page.getByLabel('Reference time').fill(NOW);
+    await page.getByLabel('URL list').setInputFiles(path.join(work, 'long-urls.csv'));
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Out of memory' });
+    await alert.waitFor({ timeout: 60_000 });
+    const message = (await alert.innerText()).replace(/\s+/g, ' ').trim();
+    console.log(`# shown: ${message}`);
+    assert.match(message, /^Out of memory: the engine held \d+ MiB and could get no more\. Lower the URLs per file, or split the list and run the parts one at a time\. Your list and options are kept\./);
+    assert.equal(await page.getByRole('button', { name: 'Cancel' }).count(), 0, 'the run is over');
+    assert.equal(await page.getByRole('heading', { name: 'Summary' }).count(), 0, 'no partial results');
+    assert.equal(await page.getByLabel('Base URL').inputValue(), BASE, 'the base URL is kept');
+    assert.equal(await page.getByLabel('Reference time').inputValue(), NOW, 'the reference time is kept');
+    await page.locator('.list-name', { hasText: 'long-urls.csv' }).waitFor();
+
+    // Smaller files need less memory: the same list now goes through, as the CLI writes it.
+    await page.getByLabel('Max URLs per file').fill('10000');
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await waitForResults(page, ROWS, 120_000);
+    await expectShown(page, runCli(work, 'long-urls.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '10000']));
+    await page.getByRole('cell', { name: 'sitemap-3.xml.gz' }).waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0, 'the message is gone after a good run');
+  });
+
+  it('made no request off its origin and logged no error', () => {
+    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
+    assert.deepEqual(seen.problems, [], 'errors logged');
+  });
+});
