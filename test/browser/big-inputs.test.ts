@@ -1,0 +1,122 @@
+// The largest inputs of the hostile-input catalogue (SPEC section 9), in Chromium: a million copies
+// of one row, a .gz that inflates to a gigabyte, and ten million rows. Each runs to the end with
+// every row accounted for and the good rows kept, as the CLI counts them.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { after, before, describe, it } from 'node:test';
+import { createGzip } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import type { Browser } from '../helpers/chromium.ts';
+import type { Watch } from '../helpers/browser-watch.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+import { openPage } from '../helpers/page-session.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
+import { expectShown, shownStats, waitForResults } from '../helpers/workbench-view.ts';
+
+const BASE = 'https://www.example.com/';
+const NOW = '2026-01-01T00:00:00Z';
+const OPTIONS = ['--base-url', BASE, '--now', NOW];
+
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let work: string;
+let seen: Watch;
+
+/** Writes the chunks a generator yields to `name` in the work folder, gzipped when asked. */
+async function writeStreamed(name: string, chunks: () => AsyncGenerator<Buffer | string>, gzip = false): Promise<string> {
+  const file = path.join(work, name);
+  if (gzip) await pipeline(chunks(), createGzip({ level: 1 }), createWriteStream(file));
+  else await pipeline(chunks(), createWriteStream(file));
+  return file;
+}
+
+describe('the page with the largest inputs of the catalogue', { timeout: 900_000 }, () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
+    work = await mkdtemp(path.join(tmpdir(), 'sitemill-big-'));
+    ({ server, browser, page, seen } = await openPage('/big/'));
+    await page.goto(server.url);
+    await page.getByLabel('Base URL').fill(BASE);
+    await page.getByText('More options').click();
+    await page.getByLabel('Reference time').fill(NOW);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('a million duplicate rows: one kept, the rest rejected and counted', async () => {
+    await writeFile(path.join(work, 'dups.csv'), 'loc\n' + `${BASE}same\n`.repeat(1_000_000));
+    await page.getByLabel('URL list').setInputFiles(path.join(work, 'dups.csv'));
+    await waitForResults(page, 1_000_000, 120_000);
+    const expected = runCli(work, 'dups.csv', OPTIONS);
+    assert.equal(expected.accepted, 1);
+    assert.deepEqual(expected.codes, { 'loc-duplicate': 999_999 });
+    await expectShown(page, expected);
+    // The findings table pages through all of them.
+    await page.getByRole('cell', { name: `${BASE}same` }).first().waitFor();
+  });
+
+  it('a .gz that inflates to a gigabyte: its one line rejected, the rows around it kept', async () => {
+    const junk = Buffer.alloc(1 << 20, 0x61);
+    await writeStreamed(
+      'bomb.csv.gz',
+      async function* () {
+        yield `loc\n${BASE}a\n`;
+        for (let i = 0; i < 1024; i++) yield junk; // one line of 1 GiB
+        yield `\n${BASE}b\n`;
+      },
+      true,
+    );
+    await page.getByLabel('URL list').setInputFiles(path.join(work, 'bomb.csv.gz'));
+    await waitForResults(page, 3, 180_000);
+    const expected = runCli(work, 'bomb.csv.gz', OPTIONS);
+    assert.equal(expected.accepted, 2);
+    assert.deepEqual(expected.codes, { 'row-malformed': 1 });
+    await expectShown(page, expected);
+  });
+
+  it('ten million rows: every row accounted for, 200 files, a zip that tests clean', async () => {
+    const rows = 10_000_000;
+    // Every thousandth row repeats one URL: 9,999 duplicates.
+    await writeStreamed('ten-million.csv', async function* () {
+      yield 'loc\n';
+      for (let start = 0; start < rows; start += 100_000) {
+        let text = '';
+        for (let i = start; i < start + 100_000; i++) text += i % 1000 === 7 ? `${BASE}x/7\n` : `${BASE}p/${i}\n`;
+        yield text;
+      }
+    });
+    const started = Date.now();
+    await page.getByLabel('URL list').setInputFiles(path.join(work, 'ten-million.csv'));
+    await waitForResults(page, rows, 600_000);
+    console.log(`# ten million rows in the page: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const stats = await shownStats(page);
+    assert.equal(stats.Accepted, rows - 9_999);
+    assert.equal(stats.Rejected, 9_999);
+    await page.getByText('9,999 findings', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Show all 200 files' }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
+    const zip = path.join(work, 'ten-million.zip');
+    await download.saveAs(zip);
+    const tested = execFileSync('unzip', ['-t', zip], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    assert.match(tested, /No errors detected/);
+    const names = [...tested.matchAll(/testing: (\S+)/g)].map((m) => m[1]);
+    assert.equal(names.filter((n) => /^sitemap-\d+\.xml\.gz$/.test(n)).length, 200);
+    for (const n of ['sitemap-index.xml', 'robots-sitemap.txt', 'report.csv', 'manifest.json']) assert.ok(names.includes(n), n);
+  });
+
+  it('made no request off its origin and logged no error', () => {
+    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
+    assert.deepEqual(seen.problems, [], 'errors logged');
+  });
+});
