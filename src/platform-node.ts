@@ -7,19 +7,23 @@ import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { gzipInPieces } from './gzip-pieces.ts';
 import type { Platform } from './types.ts';
 
 const gzipAsync = promisify(gzipCallback);
+// node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own, and files
+// compress as one stream.
+const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 export const nodePlatform: Platform = {
   async gzip(data, level) {
+    if (crc32) return gzipInPieces(data, level, crc32(data));
     // One output chunk per file: fewer round trips between the thread pool and the main thread.
     const out = await gzipAsync(data, { level, chunkSize: 1 << 20 });
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   },
-  // node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own.
-  crc32: (zlib as { crc32?: (data: Uint8Array) => number }).crc32,
+  crc32,
   async sha256(data) {
     return new Uint8Array(createHash('sha256').update(data).digest());
   },
