@@ -21,21 +21,30 @@ export function setBase(oLen: i32, fLen: i32): void {
   return originLen > 0;
 }
 
-// Bytes allowed unchanged: bit set = allowed. Built once for path and query.
-const pathOk = new StaticArray<u8>(128);
-const queryOk = new StaticArray<u8>(128);
-for (let c = 0x21; c < 0x7f; c++) {
-  pathOk[c] = 1;
-  queryOk[c] = 1;
+// Per byte of a path or query: PLAIN bytes the parser leaves alone, SPECIAL ones that need a look
+// (`%`, and in a path `/` and `?`), and the rest REFUSED. One table load per byte on the common path.
+const PLAIN: u8 = 0;
+const SPECIAL: u8 = 1;
+const REFUSED: u8 = 2;
+const pathClass = new StaticArray<u8>(256);
+const queryClass = new StaticArray<u8>(256);
+for (let c = 0; c < 256; c++) {
+  const plain = c >= 0x21 && c < 0x7f;
+  pathClass[c] = plain ? PLAIN : REFUSED;
+  queryClass[c] = plain ? PLAIN : REFUSED;
 }
-// Path: the path percent-encode set, `?` and `#` (they end it), `\` (a separator to the parser),
-// and `^ | [ ]`, which the parser keeps but RFC 3986 (and the sitemap schema) refuse: the engine
-// encodes them. A `%` must start a valid escape for the same reason.
-const PATH_OUT = '"#<>?`{}\\^|[]';
-for (let i = 0; i < PATH_OUT.length; i++) pathOk[PATH_OUT.charCodeAt(i)] = 0;
+// Path: the path percent-encode set, `#` (ends it), `\` (a separator to the parser), and `^ | [ ]`,
+// which the parser keeps but RFC 3986 (and the sitemap schema) refuse: the engine encodes them. A
+// `%` must start a valid escape for the same reason.
+const PATH_OUT = '"#<>`{}\\^|[]';
+for (let i = 0; i < PATH_OUT.length; i++) pathClass[PATH_OUT.charCodeAt(i)] = REFUSED;
+pathClass[0x25] = SPECIAL; // %
+pathClass[0x2f] = SPECIAL; // /
+pathClass[0x3f] = SPECIAL; // ? ends the path
 // Query: the special-query percent-encode set and `#`, plus what the engine encodes beyond the parser.
 const QUERY_OUT = '"#<>\'\\^|[]`{}';
-for (let i = 0; i < QUERY_OUT.length; i++) queryOk[QUERY_OUT.charCodeAt(i)] = 0;
+for (let i = 0; i < QUERY_OUT.length; i++) queryClass[QUERY_OUT.charCodeAt(i)] = REFUSED;
+queryClass[0x25] = SPECIAL;
 
 /** Whether [p, p+n) (trimmed) is in canonical form for this site. */
 export function locIsCanonical(p: usize, n: i32): bool {
@@ -100,26 +109,30 @@ export function urlIsCanonical(p: usize, n: i32): bool {
 /** From `i` (a `/`): a path and query of bytes the parser leaves alone, no fragment, no dot segment. */
 function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   if (load<u8>(p + i) != 0x2f) return false;
-  const table = changetype<usize>(pathOk);
+  const table = changetype<usize>(pathClass);
   // Path: segment by segment, refusing any that starts like a dot segment.
-  while (i < n) {
+  for (; i < n; i++) {
     const c = <u32>load<u8>(p + i);
+    const k = load<u8>(table + c);
+    if (k == PLAIN) continue;
+    if (k == REFUSED) return false;
     if (c == 0x3f) break;
-    if (c >= 0x80 || load<u8>(table + c) == 0) return false;
-    if (c == 0x25 && !isEscape(p, i, n)) return false;
-    if (c == 0x2f && i + 1 < n) {
+    if (c == 0x25) {
+      if (!isEscape(p, i, n)) return false;
+    } else if (i + 1 < n) {
+      // `/`: the next segment must not start like `.` or `%2e`.
       const next = load<u8>(p + i + 1);
       if (next == 0x2e) return false;
       if (next == 0x25 && i + 3 < n && load<u8>(p + i + 2) == 0x32 && (load<u8>(p + i + 3) | 0x20) == 0x65) return false;
     }
-    i++;
   }
   if (i < n) {
-    const qt = changetype<usize>(queryOk);
+    const qt = changetype<usize>(queryClass);
     for (i++; i < n; i++) {
       const c = <u32>load<u8>(p + i);
-      if (c >= 0x80 || load<u8>(qt + c) == 0) return false;
-      if (c == 0x25 && !isEscape(p, i, n)) return false;
+      const k = load<u8>(qt + c);
+      if (k == PLAIN) continue;
+      if (k == REFUSED || !isEscape(p, i, n)) return false;
     }
   }
   return true;

@@ -6,7 +6,7 @@
 
 import { constants, deflateRaw } from 'node:zlib';
 
-const PIECE = 1 << 20;
+export const PIECE = 1 << 21;
 const WINDOW = 1 << 15;
 // Pieces on the thread pool at once, across all files: one for each of libuv's four threads (its
 // default). More would only queue, and file reads would wait behind them (the pool is first come,

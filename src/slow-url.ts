@@ -68,8 +68,18 @@ export function resolveAnyUrl(trimmed: string): string | null {
 
 const NOT_IN_RFC_3986 = /[[\]|^`{}\\]|%(?![0-9A-Fa-f]{2})/g;
 
-/** `href` without the fragment, and with what RFC 3986 refuses after the host percent-encoded. */
+/**
+ * `href` without the fragment, and with what RFC 3986 refuses after the host percent-encoded. The
+ * result is read once more: some parsers (Node 20's) keep a last `.` segment when the path holds a
+ * character we encode and drop it once encoded; the written URL must be their fixed point.
+ */
 export function strictUri(url: URL): string {
+  const once = encodeBeyondWhatwg(url);
+  const again = new URL(once);
+  return again.href === once ? once : encodeBeyondWhatwg(again);
+}
+
+function encodeBeyondWhatwg(url: URL): string {
   const href = url.href;
   const hash = href.indexOf('#');
   const whole = hash >= 0 ? href.slice(0, hash) : href;

@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync, crc32 } from 'node:zlib';
-import { gzipInPieces } from '../src/gzip-pieces.ts';
+import { gzipInPieces, PIECE } from '../src/gzip-pieces.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { tempFile } from './helpers.ts';
 
-const MIB = 1 << 20;
 const random = mulberry32(testSeed('gzip-pieces'));
 
 function data(n: number, kind: 'random' | 'text' | 'repeat'): Uint8Array {
@@ -27,11 +26,11 @@ function data(n: number, kind: 'random' | 'text' | 'repeat'): Uint8Array {
 }
 
 test('inflates to the input, at every size around a piece and every level', async () => {
-  const sizes = [0, 1, 100, MIB - 1, MIB, MIB + 1, 2 * MIB + 12345, 3 * MIB];
+  const sizes = [0, 1, 100, PIECE - 1, PIECE, PIECE + 1, 2 * PIECE + 12345, 3 * PIECE];
   for (const n of sizes) {
     for (const kind of ['random', 'text', 'repeat'] as const) {
       const input = data(n, kind);
-      for (const level of n > MIB ? [1, 6, 9] : [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      for (const level of n > PIECE ? [1, 6, 9] : [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
         const out = await gzipInPieces(input, level, crc32(input));
         assert.ok(Buffer.from(gunzipSync(out)).equals(input), `${kind} ${n} level ${level}`);
       }
@@ -40,23 +39,23 @@ test('inflates to the input, at every size around a piece and every level', asyn
 });
 
 test('one piece is exactly what zlib writes; many stay within 0.5% of its size', async () => {
-  const small = data(MIB, 'text');
+  const small = data(PIECE, 'text');
   assert.ok(Buffer.from(await gzipInPieces(small, 6, crc32(small))).equals(gzipSync(small, { level: 6 })));
-  const big = data(8 * MIB + 7, 'text');
+  const big = data(8 * PIECE + 7, 'text');
   const pieced = await gzipInPieces(big, 6, crc32(big));
   const one = gzipSync(big, { level: 6 });
   assert.ok(pieced.length < one.length * 1.005, `${pieced.length} vs ${one.length}`);
 });
 
 test('the system gzip finds nothing wrong with it', async () => {
-  const input = data(3 * MIB + 5, 'text');
+  const input = data(3 * PIECE + 5, 'text');
   const path = tempFile('pieces.gz', await gzipInPieces(input, 6, crc32(input)));
   execFileSync('gzip', ['-t', path]);
-  assert.ok(execFileSync('gzip', ['-dc', path], { maxBuffer: 8 * MIB }).equals(input));
+  assert.ok(execFileSync('gzip', ['-dc', path], { maxBuffer: 8 * PIECE }).equals(input));
 });
 
 test('files compressed side by side each come out whole', async () => {
-  const inputs = Array.from({ length: 6 }, (_, i) => data(MIB + i * 300_001, 'text'));
+  const inputs = Array.from({ length: 6 }, (_, i) => data(PIECE + i * 300_001, 'text'));
   const outs = await Promise.all(inputs.map((d) => gzipInPieces(d, 6, crc32(d))));
   outs.forEach((o, i) => assert.ok(Buffer.from(gunzipSync(o)).equals(inputs[i]), `file ${i}`));
 });
