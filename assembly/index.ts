@@ -26,7 +26,7 @@ import {
 } from './extensions';
 import {
   configureWriter, openFile, entryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
-  fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index,
+  fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index, bodyStart, headerBytes,
 } from './writer';
 
 export { Code, Status };
@@ -528,6 +528,17 @@ export function outLen(): u32 {
 }
 export function outUrls(): u32 {
   return fileUrls;
+}
+/** The current file's entries so far (for compressing them before the file closes). */
+export function outBodyPtr(): usize {
+  return out.ptr + bodyStart();
+}
+export function outBodyLen(): u32 {
+  return out.len - bodyStart();
+}
+/** Of the closed file's `outLen()` bytes, how many are the header. */
+export function outHeaderLen(): u32 {
+  return headerBytes();
 }
 /** Closes the last file; its byte count is `outLen()`, 0 URLs when nothing was accepted. */
 export function closeLastFile(): void {

@@ -75,6 +75,16 @@ function headerLength(ns: u32): u32 {
   return n;
 }
 
+/** Where the current file's entries start in `out`. What is written there is final: an entry joins only once it fits. */
+export function bodyStart(): u32 {
+  return format == XML ? HEADER_ROOM : 0;
+}
+
+/** The closed file's header length (it ends at `bodyStart()`). */
+export function headerBytes(): u32 {
+  return format == XML ? HEADER_ROOM - fileStart : 0;
+}
+
 /** Starts a new, empty file. */
 export function openFile(): void {
   out.len = 0;

@@ -32,6 +32,9 @@ interface Exports {
   outPtr(): number;
   outLen(): number;
   outUrls(): number;
+  outBodyPtr(): number;
+  outBodyLen(): number;
+  outHeaderLen(): number;
   closeLastFile(): void;
   outLastmodPtr(): number;
   outLastmodLen(): number;

@@ -120,10 +120,22 @@ async function generateOn(
     x.addEngineFinding(line, column, code, v, f);
   };
 
+  // Of the open file's body, the bytes already handed to the output to compress.
+  let sentAhead = 0;
+  const sendAhead = () => {
+    const step = output.aheadBytes;
+    const body = step > 0 ? x.outBodyLen() : 0;
+    if (body - sentAhead < step || step === 0) return;
+    output.body(core.copy(x.outBodyPtr() + sentAhead, body - sentAhead));
+    sentAhead = body;
+  };
+
   const emitFile = async () => {
     const bytes = core.copy(x.outPtr(), x.outLen());
     const lastmod = core.text(x.outLastmodPtr(), x.outLastmodLen());
-    await output.addSitemap(bytes, x.outUrls(), lastmod);
+    const headerLength = x.outHeaderLen();
+    sentAhead = 0;
+    await output.addSitemap(bytes, x.outUrls(), lastmod, headerLength);
   };
 
   let source: InputSource;
@@ -212,6 +224,7 @@ async function generateOn(
       switch (status) {
         case Status.NeedInput:
           core.keepUnconsumed();
+          sendAhead();
           return;
         case Status.Done:
           core.resetInput();

@@ -2,7 +2,7 @@
 // fixed number of files, so parsing overlaps it and memory stays bounded.
 
 import type { ResolvedOptions } from './options.ts';
-import type { FileInfo, Platform } from './types.ts';
+import type { FileInfo, GzipAhead, Platform } from './types.ts';
 import type { ZipWriter } from './zip.ts';
 
 const IN_FLIGHT = 2;
@@ -30,24 +30,45 @@ export function hex(bytes: Uint8Array): string {
 export class Output {
   readonly files: SitemapFile[] = [];
   private pending: Pending[] = [];
+  /** The open file's gzip, where the platform compresses a body while it is written. */
+  private ahead: GzipAhead | null;
 
   constructor(
     private opts: ResolvedOptions,
     private platform: Platform,
     private zip: ZipWriter,
-  ) {}
+  ) {
+    this.ahead = this.nextAhead();
+  }
+
+  private nextAhead(): GzipAhead | null {
+    return this.opts.gzip ? (this.platform.gzipAhead?.(this.opts.gzipLevel) ?? null) : null;
+  }
+
+  /** How much of the open file's body to collect before handing it to `body`; 0 when nothing is compressed before the file closes. */
+  get aheadBytes(): number {
+    return this.ahead?.pieceBytes ?? 0;
+  }
+
+  /** The next bytes of the open file's body (see `aheadBytes`). */
+  body(bytes: Uint8Array): void {
+    this.ahead?.body(bytes);
+  }
 
   fileName(n: number): string {
     return `${this.opts.prefix}-${n}.${this.opts.format}${this.opts.gzip ? '.gz' : ''}`;
   }
 
-  async addSitemap(bytes: Uint8Array, urls: number, lastmod: string): Promise<void> {
+  /** A closed file, whole: `headerLength` bytes of header before the body handed to `body`. */
+  async addSitemap(bytes: Uint8Array, urls: number, lastmod: string, headerLength = 0): Promise<void> {
     const name = this.fileName(this.files.length + this.pending.length + 1);
     const info: SitemapFile = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod };
     const { gzip, gzipLevel } = this.opts;
     const platform = this.platform;
+    const ahead = this.ahead;
+    this.ahead = this.nextAhead();
     const job = (async () => {
-      const stored = gzip ? await platform.gzip(bytes, gzipLevel) : bytes;
+      const stored = !gzip ? bytes : ahead ? await ahead.finish(bytes, headerLength) : await platform.gzip(bytes, gzipLevel);
       return { stored, sha256: hex(await platform.sha256(stored)) };
     })();
     job.catch(() => {}); // awaited in order by flushOne; this keeps an early failure from going unhandled

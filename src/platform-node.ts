@@ -7,7 +7,7 @@ import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { gzipInPieces } from './gzip-pieces.ts';
+import { gzipInPieces, PiecedGzip } from './gzip-pieces.ts';
 import type { Platform } from './types.ts';
 
 const gzipAsync = promisify(gzipCallback);
@@ -18,11 +18,12 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 
 export const nodePlatform: Platform = {
   async gzip(data, level) {
-    if (crc32) return gzipInPieces(data, level, crc32(data));
+    if (crc32) return gzipInPieces(data, level, crc32);
     // One output chunk per file: fewer round trips between the thread pool and the main thread.
     const out = await gzipAsync(data, { level, chunkSize: 1 << 20 });
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   },
+  ...(crc32 ? { gzipAhead: (level: number) => new PiecedGzip(level, crc32) } : {}),
   crc32,
   async sha256(data) {
     return new Uint8Array(createHash('sha256').update(data).digest());

@@ -104,10 +104,22 @@ export interface Hooks {
   onFile?(name: string, data: Uint8Array): void | Promise<void>;
 }
 
+/** A gzip file that compresses its body while the file is still being written. */
+export interface GzipAhead {
+  /** How much body to hand over at a time. */
+  readonly pieceBytes: number;
+  /** The next bytes of the body, in order (the header comes before them, written at close). */
+  body(bytes: Uint8Array): void;
+  /** The whole file: `headerLength` bytes of header, then the body handed over, then the rest. */
+  finish(file: Uint8Array, headerLength: number): Promise<Uint8Array>;
+}
+
 /** The parts of the engine that differ between Node and the browser. */
 export interface Platform {
   /** Compresses a finished file; may take ownership of `data` (its buffer can be transferred). */
   gzip(data: Uint8Array, level: number): Promise<Uint8Array>;
+  /** Where the platform can, a gzip file to hand the body to as it is written. */
+  gzipAhead?(level: number): GzipAhead;
   sha256(data: Uint8Array): Promise<Uint8Array>;
   /** CRC-32 (as zip and gzip use it), where the platform has a fast one. */
   crc32?(data: Uint8Array): number;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync, crc32 } from 'node:zlib';
-import { gzipInPieces, PIECE } from '../src/gzip-pieces.ts';
+import { gzipInPieces, PiecedGzip, PIECE } from '../src/gzip-pieces.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { tempFile } from './helpers.ts';
 
@@ -31,7 +31,7 @@ test('inflates to the input, at every size around a piece and every level', asyn
     for (const kind of ['random', 'text', 'repeat'] as const) {
       const input = data(n, kind);
       for (const level of n > PIECE ? [1, 6, 9] : [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
-        const out = await gzipInPieces(input, level, crc32(input));
+        const out = await gzipInPieces(input, level, crc32);
         assert.ok(Buffer.from(gunzipSync(out)).equals(input), `${kind} ${n} level ${level}`);
       }
     }
@@ -40,22 +40,44 @@ test('inflates to the input, at every size around a piece and every level', asyn
 
 test('one piece is exactly what zlib writes; many stay within 0.5% of its size', async () => {
   const small = data(PIECE, 'text');
-  assert.ok(Buffer.from(await gzipInPieces(small, 6, crc32(small))).equals(gzipSync(small, { level: 6 })));
+  assert.ok(Buffer.from(await gzipInPieces(small, 6, crc32)).equals(gzipSync(small, { level: 6 })));
   const big = data(8 * PIECE + 7, 'text');
-  const pieced = await gzipInPieces(big, 6, crc32(big));
+  const pieced = await gzipInPieces(big, 6, crc32);
   const one = gzipSync(big, { level: 6 });
   assert.ok(pieced.length < one.length * 1.005, `${pieced.length} vs ${one.length}`);
 });
 
 test('the system gzip finds nothing wrong with it', async () => {
   const input = data(3 * PIECE + 5, 'text');
-  const path = tempFile('pieces.gz', await gzipInPieces(input, 6, crc32(input)));
+  const path = tempFile('pieces.gz', await gzipInPieces(input, 6, crc32));
   execFileSync('gzip', ['-t', path]);
   assert.ok(execFileSync('gzip', ['-dc', path], { maxBuffer: 8 * PIECE }).equals(input));
 });
 
 test('files compressed side by side each come out whole', async () => {
   const inputs = Array.from({ length: 6 }, (_, i) => data(PIECE + i * 300_001, 'text'));
-  const outs = await Promise.all(inputs.map((d) => gzipInPieces(d, 6, crc32(d))));
+  const outs = await Promise.all(inputs.map((d) => gzipInPieces(d, 6, crc32)));
   outs.forEach((o, i) => assert.ok(Buffer.from(gunzipSync(o)).equals(inputs[i]), `file ${i}`));
+});
+
+test('a body handed over while it is written, then the whole file: header, body, footer in order', async () => {
+  for (let round = 0; round < 12; round++) {
+    const header = data((random() * 600) | 0, 'text');
+    const body = data((random() * 4 * PIECE) | 0, round % 3 === 0 ? 'random' : 'text');
+    const footer = data(round % 4 === 0 ? 0 : 11, 'text');
+    const file = new Uint8Array(header.length + body.length + footer.length);
+    file.set(header);
+    file.set(body, header.length);
+    file.set(footer, header.length + body.length);
+    const gz = new PiecedGzip(6, crc32);
+    // Hand over a random share of the body in random steps (some tiny, under the 32 KiB window).
+    const sent = (random() * body.length) | 0;
+    for (let at = 0; at < sent; ) {
+      const step = Math.min(sent - at, 1 + ((random() < 0.3 ? random() * 40_000 : random() * PIECE) | 0));
+      gz.body(body.slice(at, at + step));
+      at += step;
+    }
+    const out = await gz.finish(file, header.length);
+    assert.ok(Buffer.from(gunzipSync(out)).equals(file), `round ${round}: header ${header.length}, body ${body.length} (${sent} ahead), footer ${footer.length}`);
+  }
 });
