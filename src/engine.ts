@@ -9,6 +9,7 @@ import { FindingStore } from './findings.ts';
 import { manifestJson } from './manifest.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { Output } from './output.ts';
+import { FileMirror } from './file-mirror.ts';
 import { outOfMemory } from './out-of-memory.ts';
 import { reportBlocks } from './report.ts';
 import { resolveAnyUrl, resolveLoc, siteOf, type Site } from './slow-url.ts';
@@ -120,21 +121,20 @@ async function generateOn(
     x.addEngineFinding(line, column, code, v, f);
   };
 
-  // Of the open file's body, the bytes already handed to the output to compress.
-  let sentAhead = 0;
+  // Where the output compresses a body while it is written: the open file, copied out as it grows.
+  const newMirror = () => (output.aheadBytes > 0 ? new FileMirror(opts.maxBytes) : null);
+  let mirror = newMirror();
   const sendAhead = () => {
-    const step = output.aheadBytes;
-    const body = step > 0 ? x.outBodyLen() : 0;
-    if (body - sentAhead < step || step === 0) return;
-    output.body(core.copy(x.outBodyPtr() + sentAhead, body - sentAhead));
-    sentAhead = body;
+    const body = mirror ? x.outBodyLen() : 0;
+    if (!mirror || body - mirror.sent < output.aheadBytes) return;
+    output.body(mirror.take(core.bytes(), x.outBodyPtr(), body));
   };
 
   const emitFile = async () => {
-    const bytes = core.copy(x.outPtr(), x.outLen());
-    const lastmod = core.text(x.outLastmodPtr(), x.outLastmodLen());
     const headerLength = x.outHeaderLen();
-    sentAhead = 0;
+    const bytes = mirror ? mirror.close(core.bytes(), x.outPtr(), x.outLen(), headerLength) : core.copy(x.outPtr(), x.outLen());
+    mirror = newMirror();
+    const lastmod = core.text(x.outLastmodPtr(), x.outLastmodLen());
     await output.addSitemap(bytes, x.outUrls(), lastmod, headerLength);
   };
 
