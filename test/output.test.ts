@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { run, tempDir, xmllint, cli, tempFile, NOW, BASE } from './helpers.ts';
+import type { Options } from '../src/types.ts';
 
 const U = 'https://www.example.com';
 
@@ -121,6 +122,26 @@ test('gzip files inflate with node:zlib to the bytes counted; unzip -t passes', 
   assert.equal(t.status, 0, t.stdout + t.stderr);
   assert.match(t.stdout, /No errors detected/);
   assert.deepEqual(Object.keys(raw).slice(-4), ['sitemap-index.xml', 'robots-sitemap.txt', 'report.csv', 'manifest.json']);
+});
+
+test('files compressed while written inflate to the files written without gzip', async () => {
+  // Bodies of several pieces (compressed before their file closes), a file ended by the byte limit,
+  // one entry alone past that limit (the file grows beyond it), and the text format without a header.
+  const long = Array.from({ length: 60_000 }, (_, i) => `${U}/catalog/${i % 97}/a-fairly-long-product-name-${i}?colour=${i % 7}`);
+  const images = Array.from({ length: 400 }, (_, i) => `https://cdn.example.net/i/${i}.jpg`).join(' | ');
+  const cases: [string, string, Partial<Options>][] = [
+    ['pieces', 'loc\n' + long.join('\n'), {}],
+    ['byte limit', 'loc\n' + long.join('\n'), { maxBytes: 3_000_000 }],
+    ['oversize entry', 'loc,image\n' + [1, 2, 3].map((i) => `${U}/p/${i},${images}`).join('\n'), { maxBytes: 16_384 }],
+    ['text', 'loc\n' + long.join('\n'), { format: 'txt' }],
+  ];
+  for (const [what, list, options] of cases) {
+    const zipped = await run(list, { ...options, gzip: true }, 1 << 16); // fed in chunks, so bodies go ahead as they grow
+    const plain = await run(list, { ...options, gzip: false });
+    const names = Object.keys(plain.files).filter((n) => /^sitemap-\d+\.(xml|txt)$/.test(n));
+    assert.ok(names.length > 0, what);
+    for (const n of names) assert.equal(zipped.files[`${n}.gz`], plain.files[n], `${what}: ${n}`);
+  }
 });
 
 test('two runs give byte-identical zips, also through the CLI', async () => {
