@@ -121,8 +121,10 @@ async function generateOn(
     x.addEngineFinding(line, column, code, v, f);
   };
 
-  // Where the output compresses a body while it is written: the open file, copied out as it grows.
-  const newMirror = () => (output.aheadBytes > 0 ? new FileMirror(opts.maxBytes) : null);
+  // Where the output compresses a body while it is written: the open file, copied out as it grows,
+  // into buffers that go round once their file is compressed.
+  const spareMirrors: Uint8Array[] = [];
+  const newMirror = () => (output.aheadBytes > 0 ? new FileMirror(opts.maxBytes, spareMirrors.pop()) : null);
   let mirror = newMirror();
   const sendAhead = () => {
     const body = mirror ? x.outBodyLen() : 0;
@@ -132,10 +134,11 @@ async function generateOn(
 
   const emitFile = async () => {
     const headerLength = x.outHeaderLen();
-    const bytes = mirror ? mirror.close(core.bytes(), x.outPtr(), x.outLen(), headerLength) : core.copy(x.outPtr(), x.outLen());
+    const closed = mirror;
+    const bytes = closed ? closed.close(core.bytes(), x.outPtr(), x.outLen(), headerLength) : core.copy(x.outPtr(), x.outLen());
     mirror = newMirror();
     const lastmod = core.text(x.outLastmodPtr(), x.outLastmodLen());
-    await output.addSitemap(bytes, x.outUrls(), lastmod, headerLength);
+    await output.addSitemap(bytes, x.outUrls(), lastmod, headerLength, closed ? () => spareMirrors.push(closed.buffer) : undefined);
   };
 
   let source: InputSource;

@@ -2,7 +2,8 @@
 // compresses a body before its file closes. Each stretch of body is copied out of the core once and
 // handed on as a view; at the close only the header and the rest are copied, in front of and after
 // it, so the whole file is one view too. The room is reserved, not touched: the system maps pages
-// on first write.
+// on first write. A buffer whose file is compressed can serve the next file (`spare`): its pages are
+// mapped already, and copying into fresh pages costs several times the copy itself.
 
 const HEADER_ROOM = 512; // the core's longest header is well under this
 
@@ -11,8 +12,13 @@ export class FileMirror {
   /** Body bytes copied so far. */
   sent = 0;
 
-  constructor(expectedBytes: number) {
-    this.buf = new Uint8Array(HEADER_ROOM + expectedBytes);
+  constructor(expectedBytes: number, spare?: Uint8Array) {
+    this.buf = spare && spare.length >= HEADER_ROOM + expectedBytes ? spare : new Uint8Array(HEADER_ROOM + expectedBytes);
+  }
+
+  /** The buffer behind the views, to reuse once nothing reads them. */
+  get buffer(): Uint8Array {
+    return this.buf;
   }
 
   /** Copies the body from `sent` to `bodyLen` (core memory `mem`, body at `bodyPtr`) and returns that stretch. */

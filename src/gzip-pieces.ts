@@ -10,6 +10,8 @@ import type { GzipAhead } from './types.ts';
 
 export const PIECE = 1 << 21;
 const WINDOW = 1 << 15;
+// zlib's output buffer per piece: a piece of XML compresses to well under this; more is chained.
+const OUT_CHUNK = 1 << 18;
 // Pieces on the thread pool at once, across all files: one for each of libuv's four threads (its
 // default). More would only queue, and file reads would wait behind them (the pool is first come,
 // first served); fewer leaves a core idle while each finished piece makes its round trip.
@@ -33,7 +35,7 @@ async function lane<T>(job: () => Promise<T>): Promise<T> {
 function deflate(data: Uint8Array, level: number, dictionary: Uint8Array | null, last: boolean): Promise<Uint8Array> {
   const options = {
     level,
-    chunkSize: PIECE,
+    chunkSize: OUT_CHUNK,
     finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
     ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
   };

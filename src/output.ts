@@ -59,8 +59,11 @@ export class Output {
     return `${this.opts.prefix}-${n}.${this.opts.format}${this.opts.gzip ? '.gz' : ''}`;
   }
 
-  /** A closed file, whole: `headerLength` bytes of header before the body handed to `body`. */
-  async addSitemap(bytes: Uint8Array, urls: number, lastmod: string, headerLength = 0): Promise<void> {
+  /**
+   * A closed file, whole: `headerLength` bytes of header before the body handed to `body`. With gzip
+   * on, `compressed` is called once `bytes` is no longer read.
+   */
+  async addSitemap(bytes: Uint8Array, urls: number, lastmod: string, headerLength = 0, compressed?: () => void): Promise<void> {
     const name = this.fileName(this.files.length + this.pending.length + 1);
     const info: SitemapFile = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod };
     const { gzip, gzipLevel } = this.opts;
@@ -69,6 +72,7 @@ export class Output {
     this.ahead = this.nextAhead();
     const job = (async () => {
       const stored = !gzip ? bytes : ahead ? await ahead.finish(bytes, headerLength) : await platform.gzip(bytes, gzipLevel);
+      if (gzip) compressed?.();
       return { stored, sha256: hex(await platform.sha256(stored)) };
     })();
     job.catch(() => {}); // awaited in order by flushOne; this keeps an early failure from going unhandled
