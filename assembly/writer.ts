@@ -158,9 +158,9 @@ export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: 
     entry.appendByte(0x0a);
     return;
   }
-  const escaped = <u32>escapedLength(loc, locLen);
-  // Room for the tags (under 128 bytes) and the values.
-  let w = entry.reserve(128 + escaped + lastmodLen + changefreqLen + priorityLen + extLen);
+  // Room for the tags (under 128 bytes) and the values, the loc at its longest escaped (every byte
+  // `&quot;`): one pass writes it, and the entry's length is where the writing ended.
+  let w = entry.reserve(128 + locLen * 6 + lastmodLen + changefreqLen + priorityLen + extLen);
   const start = w;
   w = putStatic(w, URL_LOC);
   w = writeEscaped(w, loc, locLen);
