@@ -1,4 +1,5 @@
-// XML entity escaping in two passes, measure then write, so the caller reserves exactly once.
+// XML entity escaping: `escapedLength` measures, `writeEscaped` writes and returns where it ended, so a
+// caller may measure first or reserve the worst case (six bytes a byte) and write once.
 
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;

@@ -127,9 +127,12 @@ async function generateOn(
   const newMirror = () => (output.aheadBytes > 0 ? new FileMirror(opts.maxBytes, spareMirrors.pop()) : null);
   let mirror = newMirror();
   const sendAhead = () => {
-    const body = mirror ? x.outBodyLen() : 0;
-    if (!mirror || body - mirror.sent < output.aheadBytes) return;
-    output.body(mirror.take(core.bytes(), x.outBodyPtr(), body));
+    if (!mirror) return;
+    const step = output.aheadBytes;
+    const body = x.outBodyLen();
+    // Whole pieces only, and never one the file could end in: the pieces fall at the same offsets
+    // however the input arrives, and so do the compressed bytes.
+    while (body - mirror.sent > step) output.body(mirror.take(core.bytes(), x.outBodyPtr(), mirror.sent + step));
   };
 
   const emitFile = async () => {

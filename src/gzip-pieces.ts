@@ -22,12 +22,14 @@ const waiting: (() => void)[] = [];
 
 async function lane<T>(job: () => Promise<T>): Promise<T> {
   if (running >= LANES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+  else running++;
   try {
     return await job();
   } finally {
-    running--;
-    waiting.shift()?.();
+    // The slot passes straight to the next job waiting, so no newcomer slips in between.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   }
 }
 
@@ -42,62 +44,48 @@ function deflate(data: Uint8Array, level: number, dictionary: Uint8Array | null,
   return lane(() => new Promise((resolve, reject) => deflateRaw(data, options, (err, out) => (err ? reject(err) : resolve(out)))));
 }
 
-/** Pieces of `data` from `from` on, each primed with what precedes it in `data`. */
-function deflateFrom(data: Uint8Array, from: number, level: number): Promise<Uint8Array>[] {
-  const pieces: Promise<Uint8Array>[] = [];
-  let s = from;
-  do {
-    const end = Math.min(data.length, s + PIECE);
-    pieces.push(deflate(data.subarray(s, end), level, data.subarray(Math.max(0, s - WINDOW), s), end === data.length));
-    s = end;
-  } while (s < data.length);
-  return pieces;
-}
-
 /**
- * A gzip file whose body is handed over as it is written (`body`), then closed with the whole file
- * (`finish`): a header the body did not know yet, the body, a footer. Only what was not handed over
- * is compressed at the end.
+ * A gzip file whose body is handed over in whole pieces as it is written (`body`), then closed with
+ * the whole file (`finish`): a header the body did not know yet, the body, a footer. The pieces fall
+ * at fixed offsets of the body and the header is always a piece of its own, so the bytes depend on
+ * the file alone, not on how much of it went ahead.
  */
 export class PiecedGzip implements GzipAhead {
   readonly pieceBytes = PIECE;
   private ahead: Promise<Uint8Array>[] = [];
   private sent = 0;
-  /** The last bytes handed over: the next piece's dictionary. */
-  private window: Uint8Array = new Uint8Array(0);
+  /** The end of the last piece handed over: the next piece's dictionary. */
+  private window: Uint8Array | null = null;
 
   constructor(
     private level: number,
     private crc32: (data: Uint8Array) => number,
   ) {}
 
+  /** The next `pieceBytes` of the body. The piece the file ends in is never handed over: it ends the stream. */
   body(bytes: Uint8Array): void {
-    // The first piece of the body follows a header not written yet: it goes unprimed.
-    this.ahead.push(deflate(bytes, this.level, this.window, false));
-    this.ahead[this.ahead.length - 1].catch(() => {}); // awaited in finish()
-    this.window = bytes.length >= WINDOW ? bytes.subarray(bytes.length - WINDOW) : joinTail(this.window, bytes);
-    this.sent += bytes.length;
+    if (bytes.length !== PIECE) throw new Error(`a body piece of ${bytes.length} bytes, not ${PIECE}`);
+    // The first piece follows a header not written yet: it goes unprimed.
+    const piece = deflate(bytes, this.level, this.window, false);
+    piece.catch(() => {}); // awaited in finish()
+    this.ahead.push(piece);
+    this.window = bytes.subarray(PIECE - WINDOW);
+    this.sent += PIECE;
   }
 
   async finish(file: Uint8Array, headerLength: number): Promise<Uint8Array> {
     const level = this.level;
-    const pieces =
-      this.sent === 0
-        ? deflateFrom(file, 0, level)
-        : [
-            ...(headerLength > 0 ? [deflate(file.subarray(0, headerLength), level, null, false)] : []),
-            ...this.ahead,
-            ...deflateFrom(file, headerLength + this.sent, level),
-          ];
+    const pieces = headerLength > 0 ? [deflate(file.subarray(0, headerLength), level, null, false)] : [];
+    pieces.push(...this.ahead);
+    let s = headerLength + this.sent;
+    do {
+      const end = Math.min(file.length, s + PIECE);
+      const dictionary = s === headerLength ? null : file.subarray(s - WINDOW, s);
+      pieces.push(deflate(file.subarray(s, end), level, dictionary, end === file.length));
+      s = end;
+    } while (s < file.length);
     return member(await Promise.all(pieces), level, this.crc32(file), file.length);
   }
-}
-
-function joinTail(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined.subarray(Math.max(0, joined.length - WINDOW));
 }
 
 /** The gzip member around deflate pieces: header as zlib writes it on Unix (no name, no time), then CRC and size. */

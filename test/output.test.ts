@@ -144,6 +144,12 @@ test('files compressed while written inflate to the files written without gzip',
   }
 });
 
+test('the zip is the same however the input arrives: its bytes depend on the list alone', async () => {
+  const list = 'loc\n' + Array.from({ length: 60_000 }, (_, i) => `${U}/catalog/${i % 97}/a-fairly-long-product-name-${i}`).join('\n') + '\n';
+  const zips = await Promise.all([1 << 12, 1 << 16, 1 << 20, 3 << 20, undefined].map(async (chunk) => (await run(list, {}, chunk)).zip));
+  for (const z of zips.slice(1)) assert.ok(Buffer.from(z).equals(Buffer.from(zips[0])), 'identical zips');
+});
+
 test('two runs give byte-identical zips, also through the CLI', async () => {
   const text = mixedList(1500);
   const a = await run(text, { maxUrls: 400 });
