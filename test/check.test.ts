@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { check, DECL, index, only, places, SM_NS, U, url, urlset } from './check-helpers.ts';
 
 test('a clean sitemap has no findings', async () => {
@@ -322,6 +322,18 @@ test('a zip of sitemaps: its entries are checked as files, gzipped or not', asyn
   assert.match(r.findings[2].message, /set\.zip\/sitemaps\/sitemap-1\.xml:3/);
 });
 
+test("a zip the generator wrote checks clean: its robots line, report and manifest are passed over", async () => {
+  const { run } = await import('./helpers.ts');
+  const list = 'loc,lastmod,image,hreflang:en,hreflang:de\n' + [1, 2, 3].map((i) => `${U}/p/${i},2025-01-0${i},${U}/i/${i}.jpg,${U}/p/${i},${U}/de/p/${i}`).join('\n');
+  const written = await run(list, { maxUrls: 2 });
+  const r = await check({ 'sitemaps.zip': written.zip });
+  assert.deepEqual(r.files.map((f) => f.name), ['sitemaps.zip/sitemap-1.xml.gz', 'sitemaps.zip/sitemap-2.xml.gz', 'sitemaps.zip/sitemap-index.xml']);
+  assert.deepEqual(r.findings, []);
+  // A companion is passed over by name inside an archive only; given as a file it is read.
+  const robots = await check({ 'robots-sitemap.txt': readZipEntry(written.zip, 'robots-sitemap.txt') });
+  assert.deepEqual(Object.keys(robots.codes), ['loc-scheme']);
+});
+
 test('encodings: a UTF-8 BOM is fine; UTF-16 is read and reported; a declared other encoding is reported', async () => {
   const xml = urlset(url(`${U}/é`));
   const bom = await check({ 'bom.xml': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(xml)]) });
@@ -381,3 +393,7 @@ test('a zip entry in a compression method that cannot be read is reported, and t
   );
   assert.match(r.findings[0].message, /compression method 12 is not supported/);
 });
+
+function readZipEntry(zip: Uint8Array, name: string): Uint8Array {
+  return unzipSync(zip, { filter: (f) => f.name === name })[name];
+}

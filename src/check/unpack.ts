@@ -1,6 +1,6 @@
 // An input as the documents in it, told apart by content, not name: gzip is inflated, a zip yields
-// its entries (an archive inside an archive too, two levels deep), and what is left is XML, text,
-// empty, or binary. UTF-8 BOMs are dropped and UTF-16 is decoded to UTF-8.
+// its entries (an archive inside an archive too, two levels deep; its robots.txt, CSV and JSON
+// companions passed over), and what is left is XML, text, empty, or binary. UTF-8 BOMs are dropped and UTF-16 is decoded to UTF-8.
 
 import { binaryKind, concat } from '../decode.ts';
 import type { InputSource, Platform } from '../types.ts';
@@ -79,6 +79,16 @@ async function* fails(message: string): AsyncGenerator<Uint8Array> {
 }
 
 /**
+ * What a bundle of sitemaps carries beside them, Sitemill's own zips included: a robots.txt line, a
+ * report or manifest (CSV, JSON). Inside an archive these are passed over, by name: read as text
+ * sitemaps they would be nothing but findings.
+ */
+export function isCompanion(entryName: string): boolean {
+  const base = entryName.slice(entryName.lastIndexOf('/') + 1).toLowerCase();
+  return /\.(csv|json)$/.test(base) || /^robots([-_.][^/]*)?\.txt$/.test(base);
+}
+
+/**
  * The gzip stream inflated; a failure to inflate becomes InflateError. Stopping early (a bomb cut at
  * the size limit) stops the inflater and closes the compressed input.
  */
@@ -138,6 +148,7 @@ async function* documentsOf(
   if (zip) {
     try {
       for await (const entry of zipEntries(prepend(head, rest))) {
+        if (isCompanion(entry.name)) continue;
         yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1);
       }
     } catch (e) {
