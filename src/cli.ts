@@ -34,7 +34,7 @@ function integer(name: string, value: string | undefined): number | undefined {
 /** An input file; named by its base name, so no local path reaches the manifest. */
 function fileSource(path: string): InputSource {
   if (path === '-') {
-    return { name: 'stdin', chunks: () => process.stdin as AsyncIterable<Uint8Array> };
+    return { name: 'stdin', once: true, chunks: () => process.stdin as AsyncIterable<Uint8Array> };
   }
   return { name: basename(path), chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array> };
 }

@@ -275,7 +275,16 @@ async function generateOn(
       core.resetInput();
       started = true;
     };
-    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), () => (convertedInput = true))) {
+    // A sitemap input is read once ahead to learn its extension columns (not counted as progress).
+    const reread = s.once
+      ? undefined
+      : async function* () {
+          for await (const chunk of s.chunks()) {
+            if (signal?.aborted) throw abortError();
+            yield chunk;
+          }
+        };
+    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), () => (convertedInput = true), reread)) {
       if (signal?.aborted) throw abortError();
       if (!started) start(chunk);
       core.feed(chunk);

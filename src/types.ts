@@ -36,7 +36,10 @@ export interface Options {
 export interface InputSource {
   name: string;
   size?: number;
+  /** The bytes from the start; may be called again (a sitemap input is read twice) unless `once`. */
   chunks(): AsyncIterable<Uint8Array>;
+  /** `chunks()` gives the bytes only once (standard input): a sitemap then keeps its core columns only. */
+  once?: boolean;
 }
 
 export interface Progress {

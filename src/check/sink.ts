@@ -2,6 +2,7 @@
 // and findings about the file. The audit, the duplicate search and sitemapRows each supply their own.
 
 import type { ReportCode } from './codes.ts';
+import type { UrlExtensions } from './url-extensions.ts';
 import type { ValueBuffer } from './value-buffer.ts';
 
 /** A page entry's fields, in the generator's column order: loc, lastmod, changefreq, priority. */
@@ -13,4 +14,6 @@ export interface EntrySink {
   /** A `<sitemap>` entry of an index. */
   sitemap(file: number, line: number, loc: string, lastmod: string): void;
   report(file: number, line: number, code: ReportCode, message: string): void;
+  /** Given when the sink wants the values of a <url>'s extension elements: filled before `page`. */
+  readonly extensions?: UrlExtensions;
 }

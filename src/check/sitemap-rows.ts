@@ -2,42 +2,105 @@
 // text sitemap, or an RSS / Atom feed as TSV bytes with the header `loc lastmod changefreq priority`,
 // which the generator reads like any list and applies its fixes to.
 //
+// The extension elements of a <url> (images, alternates, news, video) come as the extension columns
+// they fill, after the core ones. The header comes first, and the hreflang codes are known only once
+// all is read, so a first reading learns the columns (of the files whose root declares an extension
+// namespace; a plain sitemap costs it a glance at its root), then a second one writes the rows.
+//
 // Rows sit on their entry's source line where they can (blank lines fill the gaps, and the generator
 // skips those), so a finding's line is the line of the <url> in the file whenever each entry starts
 // on a line of its own. Index entries are not pages and give no rows. What stops a file early
-// (malformed XML, a DOCTYPE, broken gzip, not a sitemap) is passed to `onNote` as one line.
+// (malformed XML, a DOCTYPE, broken gzip, not a sitemap), and any extension element no column could
+// carry, is passed to `onNote` as one line.
 
 import type { InputSource, Platform } from '../types.ts';
+import { ExtensionColumns } from './extension-columns.ts';
 import { FileTally } from './file-tally.ts';
 import { LineMap } from './line-map.ts';
 import { readDocument } from './read-document.ts';
 import type { EntrySink } from './sink.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import { documents } from './unpack.ts';
+import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 
 /** Findings that end or void a file: the rows before them are still given. */
 const STOPS = new Set(['xml-malformed', 'xml-doctype', 'xml-root', 'gzip-broken']);
 
-export async function* sitemapRows(source: InputSource, platform: Platform, onNote: (note: string) => void = () => {}): AsyncGenerator<Uint8Array> {
+/**
+ * `survey` is where the first reading reads: the input itself by default (its `chunks()` is called
+ * twice); null when it can be read only once, and then no extension column is written.
+ */
+export async function* sitemapRows(
+  source: InputSource,
+  platform: Platform,
+  onNote: (note: string) => void = () => {},
+  survey: InputSource | null = source,
+): AsyncGenerator<Uint8Array> {
+  const columns = survey ? await extensionColumns(survey, platform) : [];
+  const wanted = new Set(columns);
   const tsv = new TsvWriter(new LineMap());
+  const extensions = new UrlExtensions();
+  let unplaced = 0;
   const names: string[] = [];
   const sink: EntrySink = {
-    page: (file, line, fields) => tsv.row(file, line, fields),
+    extensions,
+    page(file, line, fields) {
+      const values = extensions.values;
+      if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
+      tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
+      extensions.clear();
+    },
     sitemap() {},
     report(file, line, code, message) {
       if (STOPS.has(code)) onNote(`${names[file]}${line > 0 ? `:${line}` : ''}: ${message}`);
     },
   };
-  tsv.header();
+  tsv.header(columns);
   for await (const doc of documents(source, platform)) {
     const tally = new FileTally(names.length, doc.name, sink);
     names.push(doc.name);
+    extensions.clear();
     for await (const _ of readDocument(doc, tally, { cutInflated: false })) {
       if (tsv.size >= TSV_BLOCK) yield tsv.take()!;
     }
   }
   const rest = tsv.take();
   if (rest) yield rest;
+  if (unplaced) {
+    extensions.count(
+      survey ? 'under a column the first reading did not find (its namespace not declared on the root element, or past 1,000 hreflang codes)' : 'as the input could be read only once',
+      unplaced,
+    );
+  }
+  const note = extensions.note();
+  if (note) onNote(`${source.name}: ${note}`);
+}
+
+/** The extension columns the <url>s fill, from the files whose root element declares an extension namespace. */
+async function extensionColumns(source: InputSource, platform: Platform): Promise<string[]> {
+  const extensions = new UrlExtensions();
+  const found = new ExtensionColumns();
+  const sink: EntrySink = {
+    extensions,
+    page() {
+      // Only what the root declares counts, however much of a file was read before it was left.
+      if (extensions.declared) found.add(extensions.values);
+      extensions.clear();
+    },
+    sitemap() {},
+    report() {},
+  };
+  let file = 0;
+  for await (const doc of documents(source, platform)) {
+    const tally = new FileTally(file++, doc.name, sink);
+    extensions.declared = false;
+    extensions.clear();
+    for await (const _ of readDocument(doc, tally, { cutInflated: false })) {
+      // Once its root is read, a file whose root declares no extension namespace is left.
+      if (tally.kind !== 'unknown' && !(tally.kind === 'urlset' && extensions.declared)) break;
+    }
+  }
+  return found.columns();
 }
 
 /**

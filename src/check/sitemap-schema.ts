@@ -6,12 +6,14 @@
 //   sitemap      = loc lastmod? (any other namespace)*
 //
 // Inside <url> the other namespaces are the four extensions (image, xhtml, news, video), each with
-// its one element; their insides are theirs to define and are not read. A misplaced element is
-// reported and its value still used, so one slip does not hide the row's other findings.
+// its one element; their insides are theirs to define, and are read only for a sink that asks for
+// their values. A misplaced element is reported and its value still used, so one slip does not hide
+// the row's other findings.
 
 import type { FileTally } from './file-tally.ts';
 import { SITEMAP_NS, URL_EXTENSIONS, XMLNS_NS, XSI_NS } from './namespaces.ts';
 import type { EntryFields } from './sink.ts';
+import type { UrlExtensions } from './url-extensions.ts';
 import { isXmlSpace, ValueBuffer } from './value-buffer.ts';
 import type { XmlName } from './xml-names.ts';
 import type { XmlHandler, XmlProblem, XmlScanner } from './xml-scanner.ts';
@@ -21,6 +23,8 @@ const enum Ctx {
   Entry,
   Field,
   Skip,
+  /** In an extension element of a <url>, read for its values. */
+  Ext,
 }
 
 const URL_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
@@ -44,6 +48,7 @@ export class SitemapSchema implements XmlHandler {
   private entries = 0;
   private rootLine = 0;
   private textReported = false;
+  private readonly ext: UrlExtensions | undefined;
 
   constructor(
     private readonly tally: FileTally,
@@ -55,6 +60,7 @@ export class SitemapSchema implements XmlHandler {
     this.fieldNames = isIndex ? INDEX_FIELDS : URL_FIELDS;
     this.entryName = isIndex ? 'sitemap' : 'url';
     this.rootName = isIndex ? 'sitemapindex' : 'urlset';
+    this.ext = isIndex ? undefined : tally.sink.extensions;
   }
 
   private schema(line: number, message: string): void {
@@ -67,16 +73,20 @@ export class SitemapSchema implements XmlHandler {
     if (depth === 0) {
       ctx = Ctx.Root;
       this.rootLine = line;
+      this.ext?.root(this.scanner);
     } else {
       const parent = this.ctx[depth - 1];
       if (parent === Ctx.Root) ctx = this.inRoot(name, ns, line);
       else if (parent === Ctx.Entry) ctx = this.inEntry(name, ns, line);
       else if (parent === Ctx.Field) {
         this.schema(line, `<${name.qname}> inside <${this.fieldNames[this.field]}>, which holds text only`);
+      } else if (parent === Ctx.Ext) {
+        ctx = Ctx.Ext;
+        this.ext!.start(name, ns, this.scanner);
       }
     }
     this.ctx[depth] = ctx;
-    if (ctx !== Ctx.Skip && this.scanner.attrCount > 0) this.checkAttributes(name, line);
+    if (ctx !== Ctx.Skip && ctx !== Ctx.Ext && this.scanner.attrCount > 0) this.checkAttributes(name, line);
   }
 
   private inRoot(name: XmlName, ns: string, line: number): Ctx {
@@ -88,6 +98,7 @@ export class SitemapSchema implements XmlHandler {
       this.lastField = -1;
       this.extSeen = false;
       this.textReported = false;
+      this.ext?.clear();
       return Ctx.Entry;
     }
     if (ns !== this.ns && ns !== '' && this.entries === 0) return Ctx.Skip;
@@ -131,7 +142,9 @@ export class SitemapSchema implements XmlHandler {
       if (ext !== undefined) {
         if (name.local === ext) {
           this.extSeen = true;
-          return Ctx.Skip;
+          if (!this.ext) return Ctx.Skip;
+          this.ext.start(name, ns, this.scanner);
+          return Ctx.Ext;
         }
         this.schema(line, `<${name.qname}> directly in <url>: that extension's element there is <${name.prefix ? name.prefix + ':' : ''}${ext}>`);
         return Ctx.Skip;
@@ -162,6 +175,10 @@ export class SitemapSchema implements XmlHandler {
       this.fields[this.field].append(d, from, to);
       return;
     }
+    if (ctx === Ctx.Ext) {
+      this.ext!.text(d, from, to);
+      return;
+    }
     if (ctx === Ctx.Skip || this.textReported) return;
     for (let i = from; i < to; i++) {
       if (!isXmlSpace(d[i])) {
@@ -177,6 +194,7 @@ export class SitemapSchema implements XmlHandler {
     const depth = --this.depth;
     const ctx = this.ctx[depth];
     if (ctx === Ctx.Field) this.endField();
+    else if (ctx === Ctx.Ext) this.ext!.end();
     else if (ctx === Ctx.Entry) this.endEntry(line);
     else if (ctx === Ctx.Root && this.entries === 0) {
       this.schema(this.rootLine, `<${this.rootName}> has no <${this.entryName}>: the schema requires at least one`);

@@ -1,0 +1,178 @@
+// The extension elements of one <url> (images, hreflang alternates, news, video) as the generator's
+// extension columns (SPEC section 5): column name → the values found, in document order. Values are
+// taken as written (entities decoded, white space trimmed at the ends); the generator checks them.
+//
+// What a column cannot hold is left out and counted by reason, so the caller can say so: a value
+// holding ` | ` in a column of several values (that is the separator), a second news or video in
+// one <url> (a row has one of each), and elements the generator has no column for.
+
+import { VIDEO_FIELDS } from '../detect.ts';
+import { URL_EXTENSIONS, XMLNS_NS } from './namespaces.ts';
+import { ValueBuffer } from './value-buffer.ts';
+import type { XmlName } from './xml-names.ts';
+import type { XmlScanner } from './xml-scanner.ts';
+
+const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+const NEWS_NS = 'http://www.google.com/schemas/sitemap-news/0.9';
+const VIDEO_NS = 'http://www.google.com/schemas/sitemap-video/1.1';
+
+/** `namespace local-name` of an element holding a value → its column. */
+const COLUMNS = new Map<string, string>([
+  [`${IMAGE_NS} loc`, 'image'],
+  [`${NEWS_NS} name`, 'news:publication_name'],
+  [`${NEWS_NS} language`, 'news:publication_language'],
+  [`${NEWS_NS} publication_date`, 'news:publication_date'],
+  [`${NEWS_NS} title`, 'news:title'],
+  ...VIDEO_FIELDS.filter((f) => f !== 'restriction_relationship').map((f): [string, string] => [`${VIDEO_NS} ${f}`, `video:${f}`]),
+]);
+/** Elements that only hold others. */
+const CONTAINERS = new Set([`${IMAGE_NS} image`, `${NEWS_NS} news`, `${NEWS_NS} publication`, `${VIDEO_NS} video`]);
+
+export const SEPARATOR = ' | ';
+/** Far more than a <url> needs (1,000 images of 2 KiB), and well under the generator's row limit. */
+const MAX_URL_TEXT = 8 << 20;
+const MAX_REASONS = 32;
+
+/** Columns of several values, joined with ` | ` in one cell. */
+function isMultiValued(column: string): boolean {
+  return column === 'image' || column === 'video:tag' || column.startsWith('hreflang:');
+}
+
+/** Whether joining keeps the value whole: the generator splits a cell at each ` | `. */
+function joinable(value: string): boolean {
+  return !value.includes(SEPARATOR) && !value.endsWith(' |');
+}
+
+function attribute(scanner: XmlScanner, local: string): string | undefined {
+  for (let i = 0; i < scanner.attrCount; i++) if (scanner.attrNames[i].qname === local) return scanner.attrValues[i].trim();
+  return undefined;
+}
+
+export class UrlExtensions {
+  /** Column → values of the current <url>. */
+  readonly values = new Map<string, string[]>();
+  /** Reason → how many elements were left out, over the whole input. */
+  readonly leftOut = new Map<string, number>();
+  /** Whether the root element of the current file declares an extension namespace. */
+  declared = false;
+  /** Depth inside the current extension element (1 on it); where the open value and a skipped subtree are. */
+  private depth = 0;
+  private valueDepth = 0;
+  private skipDepth = 0;
+  private column = '';
+  private qname = '';
+  private readonly value = new ValueBuffer();
+  private textLength = 0;
+  private news = false;
+  private video = false;
+
+  /** A new file's root element: is an extension namespace declared on it? */
+  root(scanner: XmlScanner): void {
+    this.declared = false;
+    for (let i = 0; i < scanner.attrCount; i++) {
+      if (scanner.attrNs(i) === XMLNS_NS && URL_EXTENSIONS[scanner.attrValues[i]] !== undefined) this.declared = true;
+    }
+  }
+
+  /** A new <url>. */
+  clear(): void {
+    if (this.values.size) this.values.clear();
+    this.depth = this.valueDepth = this.skipDepth = this.textLength = 0;
+    this.news = this.video = false;
+  }
+
+  count(reason: string, n = 1): void {
+    // Reasons name elements: a hostile file could bring endless names.
+    const key = this.leftOut.size < MAX_REASONS || this.leftOut.has(reason) ? reason : 'for other reasons';
+    this.leftOut.set(key, (this.leftOut.get(key) ?? 0) + n);
+  }
+
+  /** What was left out, as one line, or null when nothing was. */
+  note(): string | null {
+    let total = 0;
+    const parts: string[] = [];
+    for (const [reason, n] of this.leftOut) {
+      total += n;
+      parts.push(`${n} ${reason}`);
+    }
+    return total ? `${total} extension ${total === 1 ? 'element' : 'elements'} not carried into the rows: ${parts.join('; ')}` : null;
+  }
+
+  /** An element in an extension element, or the extension element itself. */
+  start(name: XmlName, ns: string, scanner: XmlScanner): void {
+    const depth = ++this.depth;
+    if (this.skipDepth) return;
+    if (this.valueDepth) {
+      this.skipDepth = depth;
+      this.count(`<${name.qname}> inside <${this.qname}>, which holds text`);
+      return;
+    }
+    const key = `${ns} ${name.local}`;
+    if (depth === 1 && (ns === NEWS_NS || ns === VIDEO_NS)) {
+      const isNews = ns === NEWS_NS;
+      if (isNews ? this.news : this.video) {
+        this.skipDepth = depth;
+        this.count(`a second <${name.qname}> in one <url> (a row has one)`);
+      } else if (isNews) this.news = true;
+      else this.video = true;
+      return;
+    }
+    if (depth === 1 && ns === XHTML_NS) return this.link(name, scanner);
+    if (CONTAINERS.has(key)) return;
+    const column = COLUMNS.get(key);
+    if (column === undefined) {
+      this.skipDepth = depth;
+      this.count(`<${name.qname}>, which has no column`);
+      return;
+    }
+    if (column === 'video:platform' && attribute(scanner, 'relationship') === 'deny') {
+      this.skipDepth = depth;
+      this.count(`<${name.qname} relationship="deny"> (the generator writes the platforms allowed)`);
+      return;
+    }
+    if (column === 'video:restriction') this.add('video:restriction_relationship', attribute(scanner, 'relationship') ?? '', name.qname);
+    this.column = column;
+    this.qname = name.qname;
+    this.valueDepth = depth;
+    this.value.clear();
+  }
+
+  text(d: Uint8Array, from: number, to: number): void {
+    if (this.valueDepth === this.depth && !this.skipDepth) this.value.append(d, from, to);
+  }
+
+  end(): void {
+    const depth = this.depth--;
+    if (depth === this.skipDepth) this.skipDepth = 0;
+    else if (depth === this.valueDepth) {
+      this.valueDepth = 0;
+      this.add(this.column, this.value.text(), this.qname);
+    }
+  }
+
+  /** `<xhtml:link rel="alternate" hreflang="…" href="…"/>` → column `hreflang:<code>`. */
+  private link(name: XmlName, scanner: XmlScanner): void {
+    this.skipDepth = this.depth;
+    const code = attribute(scanner, 'hreflang');
+    const href = attribute(scanner, 'href');
+    if (attribute(scanner, 'rel') !== 'alternate' || !code || !href) {
+      this.count(`<${name.qname}> that is not rel="alternate" with an hreflang and an href`);
+      return;
+    }
+    this.add(`hreflang:${code}`, href, name.qname);
+  }
+
+  private add(column: string, value: string, qname: string): void {
+    if (value === '') return;
+    this.textLength += value.length;
+    if (this.textLength > MAX_URL_TEXT) return this.count(`past the ${MAX_URL_TEXT >> 20} MiB of extension text one <url> may carry`);
+    const list = this.values.get(column);
+    if (isMultiValued(column)) {
+      if (!joinable(value)) return this.count(`holding "${SEPARATOR}", which separates the values of a cell`);
+      if (list) list.push(value);
+      else this.values.set(column, [value]);
+    } else if (list) this.count(`a second <${qname}> where one value is kept`);
+    else this.values.set(column, [value]);
+  }
+}
