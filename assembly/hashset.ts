@@ -38,28 +38,43 @@ export function mix(h: u64): u64 {
   return h == 0 ? 1 : h;
 }
 
-/** A set of hashes. `add` is the only write; memory is kept below twice the final table. */
+// The set is cut into shards by the hash's top bits, each an open-addressing table that doubles on
+// its own. One big table would, at each doubling, free a block the next doubling cannot use (it is
+// half the size needed), so memory would end near twice the table; the shards' blocks are small,
+// and the ones freed side by side merge and serve the next shards' doublings.
+const SHARD_BITS: u64 = 6;
+const SHARDS: i32 = 1 << <i32>SHARD_BITS;
+const FIRST_CAPACITY: u32 = 1 << 10;
+
+/** A set of hashes. `add` is the only write. */
 export class HashSet {
-  private table: usize;
-  private capacity: u32 = 1 << 16;
+  private tables: StaticArray<usize> = new StaticArray<usize>(SHARDS);
+  private capacities: StaticArray<u32> = new StaticArray<u32>(SHARDS);
+  private sizes: StaticArray<u32> = new StaticArray<u32>(SHARDS);
   size: u32 = 0;
 
   constructor() {
-    this.table = heap.alloc(<usize>this.capacity << 3);
-    memory.fill(this.table, 0, <usize>this.capacity << 3);
+    for (let s = 0; s < SHARDS; s++) {
+      const table = heap.alloc(<usize>FIRST_CAPACITY << 3);
+      memory.fill(table, 0, <usize>FIRST_CAPACITY << 3);
+      unchecked((this.tables[s] = table));
+      unchecked((this.capacities[s] = FIRST_CAPACITY));
+    }
   }
 
   /** Adds a hash; false when it was there already. */
   add(h: u64): bool {
-    if ((this.size + 1) * 4 > this.capacity * 3) this.grow();
-    const mask = this.capacity - 1;
-    const table = this.table;
+    const s = <i32>(h >> (64 - SHARD_BITS));
+    if ((unchecked(this.sizes[s]) + 1) * 4 > unchecked(this.capacities[s]) * 3) this.grow(s);
+    const mask = unchecked(this.capacities[s]) - 1;
+    const table = unchecked(this.tables[s]);
     let i = <u32>h & mask;
     while (true) {
       const at = table + (<usize>i << 3);
       const v = load<u64>(at);
       if (v == 0) {
         store<u64>(at, h);
+        unchecked((this.sizes[s] += 1));
         this.size++;
         return true;
       }
@@ -70,10 +85,12 @@ export class HashSet {
   }
 
   has(h: u64): bool {
-    const mask = this.capacity - 1;
+    const s = <i32>(h >> (64 - SHARD_BITS));
+    const mask = unchecked(this.capacities[s]) - 1;
+    const table = unchecked(this.tables[s]);
     let i = <u32>h & mask;
     while (true) {
-      const v = load<u64>(this.table + (<usize>i << 3));
+      const v = load<u64>(table + (<usize>i << 3));
       if (v == h) return true;
       if (v == 0) return false;
       i = (i + 1) & mask;
@@ -81,9 +98,9 @@ export class HashSet {
     return unreachable();
   }
 
-  private grow(): void {
-    const oldTable = this.table;
-    const oldCapacity = this.capacity;
+  private grow(s: i32): void {
+    const oldTable = unchecked(this.tables[s]);
+    const oldCapacity = unchecked(this.capacities[s]);
     const capacity = oldCapacity << 1;
     const table = heap.alloc(<usize>capacity << 3);
     memory.fill(table, 0, <usize>capacity << 3);
@@ -96,7 +113,7 @@ export class HashSet {
       store<u64>(table + (<usize>i << 3), h);
     }
     heap.free(oldTable);
-    this.table = table;
-    this.capacity = capacity;
+    unchecked((this.tables[s] = table));
+    unchecked((this.capacities[s] = capacity));
   }
 }
