@@ -150,6 +150,23 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     assert.equal(stale.value, '2025-12-30T08:00:00Z');
   });
 
+  it('takes its own zip back as the list: the same sitemaps, extensions and all', async () => {
+    const again = runCli(work, 'page.zip');
+    await page.getByLabel('URL list').setInputFiles(path.join(work, 'page.zip'));
+    await page.locator('.list-name', { hasText: 'page.zip' }).waitFor();
+    await waitForResults(page, again.rows);
+    await expectShown(page, again);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
+    const zipPath = path.join(work, 'again.zip');
+    await download.saveAs(zipPath);
+    const first = await zipFiles(path.join(work, 'page.zip'));
+    const second = await zipFiles(zipPath);
+    for (const [name, data] of first) {
+      if (!/^sitemap-(\d+|index)\.xml$/.test(name)) continue;
+      assert.ok(Buffer.from(data).equals(Buffer.from(second.get(name) ?? [])), `${name} comes back byte for byte`);
+    }
+  });
+
   it('made no request off its origin and logged no error', () => {
     assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
     assert.deepEqual(seen.problems, [], 'errors logged');
