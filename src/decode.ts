@@ -82,8 +82,8 @@ export function binaryKind(head: Uint8Array): string | null {
  * UTF-8 bytes of an input, in chunks. A gzip stream that breaks off ends the input where it broke,
  * and `onNote` says so: the rows before the damage are kept. Sitemaps, feeds and zips of them come
  * out as rows (a TSV with a loc, lastmod, changefreq, priority header); `onSitemap` is told first.
- * `reread` gives the input's bytes afresh: a sitemap's extension columns are learned in a first
- * reading, so without it a sitemap's rows carry the core columns only.
+ * `reread` gives the input's bytes afresh, or null when it cannot: a sitemap's extension columns are
+ * learned in a first reading, so without it a sitemap's rows carry the core columns only.
  */
 export async function* decodeInput(
   name: string,
@@ -91,7 +91,7 @@ export async function* decodeInput(
   platform: Platform,
   onNote: (note: string) => void,
   onSitemap: () => void = () => {},
-  reread?: () => AsyncIterable<Uint8Array>,
+  reread?: () => AsyncIterable<Uint8Array> | null,
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
@@ -100,7 +100,8 @@ export async function* decodeInput(
   if (isSitemapInput(head)) {
     onSitemap();
     const whole = { head, rest };
-    yield* sitemapRows({ name, chunks: () => prepend(whole.head, whole.rest) }, platform, onNote, reread ? { name, chunks: reread } : null);
+    const again = reread?.() ?? null;
+    yield* sitemapRows({ name, chunks: () => prepend(whole.head, whole.rest) }, platform, onNote, again ? { name, chunks: () => again } : null);
     return;
   }
   if (startsWith(head, [0xef, 0xbb, 0xbf])) {

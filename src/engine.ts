@@ -259,8 +259,10 @@ async function generateOn(
     source = s;
     const rowsBefore = x.counter(0);
     const readBefore = bytesRead;
+    let firstStream: AsyncIterable<Uint8Array> | undefined;
     const counted = async function* () {
-      for await (const chunk of s.chunks()) {
+      firstStream = s.chunks();
+      for await (const chunk of firstStream) {
         if (signal?.aborted) throw abortError();
         bytesRead += chunk.length;
         yield chunk;
@@ -270,20 +272,24 @@ async function generateOn(
     convertedInput = false;
     const start = (first: Uint8Array) => {
       const sample = decoder.decode(first.subarray(0, 65536));
-      const delimiter = (convertedInput ? undefined : opts.delimiter) ?? detectDelimiter(sample);
+      // A sitemap or feed comes as TSV whatever its values hold.
+      const delimiter = convertedInput ? '\t' : (opts.delimiter ?? detectDelimiter(sample));
       x.beginInput(delimiterByte(delimiter), i);
       core.resetInput();
       started = true;
     };
-    // A sitemap input is read once ahead to learn its extension columns (not counted as progress).
-    const reread = s.once
-      ? undefined
-      : async function* () {
-          for await (const chunk of s.chunks()) {
-            if (signal?.aborted) throw abortError();
-            yield chunk;
-          }
-        };
+    // A sitemap input is read once ahead to learn its extension columns (not counted as progress). A
+    // source that hands out its one stream again cannot be read twice: its sitemap keeps the core columns.
+    const reread = () => {
+      const again = s.once ? undefined : s.chunks();
+      if (!again || again === firstStream) return null;
+      return (async function* () {
+        for await (const chunk of again) {
+          if (signal?.aborted) throw abortError();
+          yield chunk;
+        }
+      })();
+    };
     for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), () => (convertedInput = true), reread)) {
       if (signal?.aborted) throw abortError();
       if (!started) start(chunk);

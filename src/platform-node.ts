@@ -30,7 +30,12 @@ export const nodePlatform: Platform = {
   },
   gunzip(chunks) {
     // Big output chunks: fewer hops between zlib and the reader (about half the time on big inputs).
-    return Readable.from(chunks).pipe(createGunzip({ chunkSize: 1 << 18 })) as AsyncIterable<Uint8Array>;
+    const inflate = createGunzip({ chunkSize: 1 << 18 });
+    // A failure of the source (a cancel, say) ends the inflater with it, for its reader to see; piped
+    // alone it would be an unhandled error event.
+    return Readable.from(chunks)
+      .on('error', (e) => inflate.destroy(e))
+      .pipe(inflate) as AsyncIterable<Uint8Array>;
   },
   wasm() {
     compiled ??= readFile(new URL('../build/sitemill.wasm', import.meta.url)).then((bytes) => WebAssembly.compile(bytes));

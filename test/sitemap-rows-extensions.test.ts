@@ -178,3 +178,54 @@ test('decodeInput reads a sitemap twice when it can, and says what it left out w
   assert.equal(once, `${CORE}\n\n${U}/a\t\t\t\n`);
   assert.deepEqual(onceNotes, ['a.xml: 1 extension element not carried into the rows: 1 as the input could be read only once']);
 });
+
+test('an hreflang that is no language code is left out and counted, and cannot take over the columns', async () => {
+  const links = [
+    `<xhtml:link rel="alternate" hreflang="${'x'.repeat(1000)}" href="${U}/long"/>`,
+    `<xhtml:link rel="alternate" hreflang="x,url" href="${U}/comma"/>`,
+    `<xhtml:link rel="alternate" hreflang="de" href="${U}/de/a"/>`,
+  ].join('');
+  const xml = urlset(url(`${U}/a`, links) + url(`${U}/b`), XHTML);
+  const notes: string[] = [];
+  const result = await generate([source('a.xml', xml)], { baseUrl: BASE, now: NOW }, nodePlatform, {});
+  assert.equal(result.summary.accepted, 2, JSON.stringify(result.summary.codes));
+  assert.deepEqual(Object.keys(result.summary.codes).filter((c) => c.startsWith('row-') || c.startsWith('loc-')), []);
+  const rows = await rowsOf('a.xml', xml, notes);
+  assert.equal(rows.split('\n')[0], `${CORE}\threflang:de`);
+  assert.match(notes[0], /2 <xhtml:link> whose hreflang is no language code/);
+});
+
+test('the extension text one <url> may carry is counted in UTF-8 bytes, and the loc is kept past it', async () => {
+  const image = (i: number) => `<image:image><image:loc>https://cdn.example.net/${'語'.repeat(1500)}/${i}.png</image:loc></image:image>`;
+  const xml = urlset(url(`${U}/a`, Array.from({ length: 1500 }, (_, i) => image(i)).join('')) + url(`${U}/b`), IMAGE);
+  const notes: string[] = [];
+  const result = await generate([source('a.xml', xml)], { baseUrl: BASE, now: NOW }, nodePlatform, {});
+  assert.equal(result.summary.accepted, 2, JSON.stringify(result.summary.codes));
+  assert.equal(result.summary.codes['row-malformed'], undefined);
+  await rowsOf('a.xml', xml, notes);
+  assert.match(notes[0], /past the 6 MiB of extension text one <url> may carry/);
+});
+
+test('a source that hands out one stream twice keeps every row: the extension columns are left out and said', async () => {
+  const xml = urlset(Array.from({ length: 5000 }, (_, i) => url(`${U}/p${i}`, `<image:image><image:loc>https://cdn.example.net/${i}.png</image:loc></image:image>`)).join(''), IMAGE);
+  const stream = source('a.xml', xml, 4096).chunks();
+  const result = await generate([{ name: 'a.xml', chunks: () => stream }], { baseUrl: BASE, now: NOW }, nodePlatform, {});
+  assert.equal(result.summary.accepted, 5000);
+  assert.deepEqual(result.summary.notes, ['a.xml: 5000 extension elements not carried into the rows: 5000 as the input could be read only once']);
+});
+
+test('cancelling a gzipped input mid-run rejects with an AbortError, and nothing is left unhandled', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const gz = gzipSync('loc\n' + Array.from({ length: 300_000 }, (_, i) => `${U}/p/${i}`).join('\n'));
+  for (const name of ['list.csv.gz', 'sitemap.xml.gz']) {
+    const data = name.startsWith('list') ? gz : gzipSync(urlset(Array.from({ length: 100_000 }, (_, i) => url(`${U}/p${i}`)).join('')));
+    const controller = new AbortController();
+    const run = generate([source(name, data, 4096)], { baseUrl: BASE, now: NOW }, nodePlatform, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.bytesRead > 0) controller.abort();
+      },
+    });
+    await assert.rejects(run, (e: Error) => e.name === 'AbortError', name);
+  }
+});

@@ -85,7 +85,7 @@ async function* fails(message: string): AsyncGenerator<Uint8Array> {
  */
 export function isCompanion(entryName: string): boolean {
   const base = entryName.slice(entryName.lastIndexOf('/') + 1).toLowerCase();
-  return /\.(csv|json)$/.test(base) || /^robots([-_.][^/]*)?\.txt$/.test(base);
+  return /\.(csv|json)(\.gz)?$/.test(base) || /^robots([-_.].*)?\.txt(\.gz)?$/.test(base);
 }
 
 /**

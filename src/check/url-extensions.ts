@@ -30,8 +30,23 @@ const COLUMNS = new Map<string, string>([
 const CONTAINERS = new Set([`${IMAGE_NS} image`, `${NEWS_NS} news`, `${NEWS_NS} publication`, `${VIDEO_NS} video`]);
 
 export const SEPARATOR = ' | ';
-/** Far more than a <url> needs (1,000 images of 2 KiB), and well under the generator's row limit. */
-const MAX_URL_TEXT = 8 << 20;
+/**
+ * Far more than a <url> needs (1,000 images of 2 KiB), and with room for quoting (at most twice) well
+ * under the generator's 16 MiB line: UTF-8 bytes, as the row is written.
+ */
+const MAX_URL_TEXT = 6 << 20;
+/** Language tags are short (BCP 47 allows 35 characters for the usual forms); a longer one is no code. */
+const MAX_CODE = 64;
+
+/** UTF-8 length of a string (a surrogate pair is two units of two bytes). */
+function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1;
+  }
+  return n;
+}
 const MAX_REASONS = 32;
 
 /** Columns of several values, joined with ` | ` in one cell. */
@@ -160,12 +175,16 @@ export class UrlExtensions {
       this.count(`<${name.qname}> that is not rel="alternate" with an hreflang and an href`);
       return;
     }
+    if (code.length > MAX_CODE || /[\t\n\r,;"]/.test(code)) {
+      this.count(`<${name.qname}> whose hreflang is no language code (over ${MAX_CODE} characters, or a tab, comma, semicolon or quote)`);
+      return;
+    }
     this.add(`hreflang:${code}`, href, name.qname);
   }
 
   private add(column: string, value: string, qname: string): void {
     if (value === '') return;
-    this.textLength += value.length;
+    this.textLength += column.length + utf8Length(value);
     if (this.textLength > MAX_URL_TEXT) return this.count(`past the ${MAX_URL_TEXT >> 20} MiB of extension text one <url> may carry`);
     const list = this.values.get(column);
     if (isMultiValued(column)) {
