@@ -11,6 +11,7 @@ import {
   type Sitemill,
 } from '../src/browser';
 import type { Severity } from '../src/types';
+import { Runs } from './runs';
 
 export type CheckPhase = 'empty' | 'ready' | 'running' | 'done';
 
@@ -61,17 +62,12 @@ export class Checker {
     files: this.fileFilter === null ? undefined : [this.fileFilter],
     search: this.search.trim() || undefined,
   });
-  listName = $derived(
-    this.files.length === 0 ? '' : this.files.length === 1 ? this.files[0].name : `${this.files[0].name} and ${this.files.length - 1} more`,
-  );
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
   #runKey = $state('');
 
   readonly engine: Sitemill;
   readonly #hooks: CheckerHooks;
-  #token = 0;
-  #run: AbortController | null = null;
-  #busy = 0;
+  readonly #runs = new Runs();
 
   /** The results shown were made with another base URL or clock than those now set. */
   get stale(): boolean {
@@ -84,7 +80,7 @@ export class Checker {
       // A check in flight reports a crash itself; this covers the worker dying between checks,
       // which loses the findings the table pages through.
       onCrash: (message) => {
-        if (this.#busy === 0) this.#fail(`${message} Check again to see the findings.`);
+        if (this.#runs.idle) this.#fail(`${message} Check again to see the findings.`);
       },
     });
   }
@@ -92,8 +88,8 @@ export class Checker {
   /** Takes a new set of files and checks it at once. */
   load(files: NamedBlob[]): Promise<CheckSummary | null> {
     if (files.length === 0) {
-      this.#abort();
-      this.#token++;
+      this.#runs.abort();
+      this.#runs.next();
       this.files = [];
       this.#clearResults();
       this.phase = 'empty';
@@ -108,9 +104,7 @@ export class Checker {
   async run(): Promise<CheckSummary | null> {
     const options = this.#hooks.options();
     if (this.files.length === 0 || !options) return null;
-    this.#abort();
-    const token = ++this.#token;
-    const run = (this.#run = new AbortController());
+    const { token, signal } = this.#runs.begin();
     this.#clearResults();
     this.error = null;
     this.notice = null;
@@ -120,7 +114,7 @@ export class Checker {
     const total = this.listBytes;
     this.progress = { bytesRead: 0, bytesTotal: total, fraction: total ? 0 : null, bytesPerSecond: 0, file: 1, files: this.files.length, name: this.files[0].name };
     const onProgress = (p: CheckProgress) => {
-      if (token !== this.#token) return;
+      if (!this.#runs.current(token)) return;
       const elapsed = Math.max(1e-3, (performance.now() - started) / 1000);
       this.progress = {
         ...p,
@@ -129,9 +123,8 @@ export class Checker {
       };
     };
     try {
-      this.#busy++;
-      const result = await this.engine.check(this.files, options, { onProgress, signal: run.signal }).finally(() => this.#busy--);
-      if (token !== this.#token) return null;
+      const result = await this.#runs.track(this.engine.check(this.files, options, { onProgress, signal }));
+      if (!this.#runs.current(token)) return null;
       this.result = result;
       this.#runKey = JSON.stringify(options);
       this.runId++;
@@ -141,10 +134,10 @@ export class Checker {
       this.#hooks.oncomplete?.(result);
       return result;
     } catch (e) {
-      if (token !== this.#token) return null;
+      if (!this.#runs.current(token)) return null;
       this.#clearResults();
       this.phase = 'ready';
-      if (run.signal.aborted) {
+      if (signal.aborted) {
         this.notice = 'Check cancelled. The files are still loaded.';
       } else if (e instanceof SitemillError && e.code === 'crashed') {
         this.#fail(`${e.message} The files are kept: check again to retry.`);
@@ -153,16 +146,14 @@ export class Checker {
       }
       return null;
     } finally {
-      if (token === this.#token) {
-        this.progress = null;
-        this.#run = null;
-      }
+      if (this.#runs.current(token)) this.progress = null;
+      this.#runs.end(token);
     }
   }
 
   cancel(): void {
     if (this.phase !== 'running') return;
-    this.#abort();
+    this.#runs.abort();
   }
 
   /**
@@ -178,14 +169,9 @@ export class Checker {
   }
 
   dispose(): void {
-    this.#token++;
-    this.#abort();
+    this.#runs.next();
+    this.#runs.abort();
     this.engine.terminate();
-  }
-
-  #abort(): void {
-    this.#run?.abort();
-    this.#run = null;
   }
 
   #fail(message: string): void {

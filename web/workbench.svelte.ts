@@ -2,6 +2,7 @@
 import { createSitemill, SitemillError, type CheckSummary, type FindingFilter, type NamedBlob, type Sitemill } from '../src/browser';
 import type { Delimiter, Inspection, Progress, Role, Severity, Summary } from '../src/types';
 import { Checker } from './check.svelte';
+import { Runs } from './runs';
 import { droppedFiles, type Dropped } from './folder-files';
 import { DEFAULT_SETTINGS, toOptions, validate, type Settings } from './settings';
 
@@ -77,19 +78,14 @@ export class Workbench {
     severities: this.severityFilter ? [this.severityFilter] : undefined,
     search: this.search.trim() || undefined,
   });
-  listName = $derived(
-    this.files.length === 0 ? '' : this.files.length === 1 ? this.files[0].name : `${this.files[0].name} and ${this.files.length - 1} more`,
-  );
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
 
   readonly engine: Sitemill;
   /** The Check tab: it takes the base URL and the reference time from these options. */
   readonly check: Checker;
   readonly #hooks: WorkbenchHooks;
-  #token = 0;
-  #run: AbortController | null = null;
-  /** inspect and generate calls in flight: they report a crash themselves. */
-  #busy = 0;
+  /** inspect and generate calls: a call in flight reports a crash itself. */
+  readonly #runs = new Runs();
 
   constructor(hooks: WorkbenchHooks = {}) {
     this.#hooks = hooks;
@@ -98,7 +94,7 @@ export class Workbench {
       // A call in flight reports a crash itself; this covers the worker dying between runs,
       // which loses the findings the table pages through.
       onCrash: (message) => {
-        if (this.#busy === 0) this.#fail(`${message} Generate again to see the findings.`);
+        if (this.#runs.idle) this.#fail(`${message} Generate again to see the findings.`);
       },
     });
     this.check = new Checker({
@@ -146,8 +142,8 @@ export class Workbench {
   /** Takes a new list: shows its columns, then runs it at once so its findings show. */
   async load(files: NamedBlob[]): Promise<Summary | null> {
     if (files.length === 0) return null;
-    this.#abort();
-    const token = ++this.#token;
+    this.#runs.abort();
+    const token = this.#runs.next();
     this.files = files;
     this.roles = null;
     this.delimiter = 'auto';
@@ -167,7 +163,7 @@ export class Workbench {
   async setDelimiter(d: Delimiter | 'auto'): Promise<void> {
     this.delimiter = d;
     this.roles = null;
-    await this.#inspect(++this.#token);
+    await this.#inspect(this.#runs.next());
   }
 
   setRole(column: number, role: Role): void {
@@ -187,13 +183,12 @@ export class Workbench {
     if (!first) return false;
     try {
       const opts = this.delimiter === 'auto' ? {} : { delimiter: this.delimiter };
-      this.#busy++;
-      const inspection = await this.engine.inspect(first, opts).finally(() => this.#busy--);
-      if (token !== this.#token) return false;
+      const inspection = await this.#runs.track(this.engine.inspect(first, opts));
+      if (!this.#runs.current(token)) return false;
       this.inspection = inspection;
       return true;
     } catch (e) {
-      if (token === this.#token) {
+      if (this.#runs.current(token)) {
         this.phase = this.files.length ? 'ready' : 'empty';
         this.#fail((e as Error).message);
       }
@@ -203,9 +198,7 @@ export class Workbench {
 
   async generate(): Promise<Summary | null> {
     if (this.files.length === 0 || !this.valid) return null;
-    this.#abort();
-    const token = ++this.#token;
-    const run = (this.#run = new AbortController());
+    const { token, signal } = this.#runs.begin();
     const options = $state.snapshot(this.options);
     const key = JSON.stringify(options);
     this.#clearResults();
@@ -217,7 +210,7 @@ export class Workbench {
     const total = this.listBytes;
     this.progress = { rows: 0, accepted: 0, rejected: 0, fraction: total ? 0 : null, rowsPerSecond: 0, secondsLeft: null };
     const onProgress = (p: Progress) => {
-      if (token !== this.#token) return;
+      if (!this.#runs.current(token)) return;
       const elapsed = Math.max(1e-3, (performance.now() - started) / 1000);
       const bytesTotal = p.bytesTotal ?? total;
       const fraction = bytesTotal ? Math.min(1, p.bytesRead / bytesTotal) : null;
@@ -225,9 +218,8 @@ export class Workbench {
       this.progress = { rows: p.rows, accepted: p.accepted, rejected: p.rejected, fraction, rowsPerSecond: p.rows / elapsed, secondsLeft };
     };
     try {
-      this.#busy++;
-      const out = await this.engine.generate(this.files, options, { onProgress, signal: run.signal }).finally(() => this.#busy--);
-      if (token !== this.#token) return null;
+      const out = await this.#runs.track(this.engine.generate(this.files, options, { onProgress, signal }));
+      if (!this.#runs.current(token)) return null;
       const { summary, zip } = out;
       this.summary = summary;
       this.zip = zip; // with no accepted row it still holds the report
@@ -239,10 +231,10 @@ export class Workbench {
       this.#hooks.oncomplete?.(summary, zip);
       return summary;
     } catch (e) {
-      if (token !== this.#token) return null;
+      if (!this.#runs.current(token)) return null;
       this.#clearResults();
       this.phase = 'ready';
-      if (run.signal.aborted) {
+      if (signal.aborted) {
         this.notice = 'Cancelled. Nothing was written; the list is still loaded.';
       } else if (e instanceof SitemillError && e.code === 'crashed') {
         this.#fail(`${e.message} Your list and options are kept: generate again to retry.`);
@@ -253,29 +245,22 @@ export class Workbench {
       }
       return null;
     } finally {
-      if (token === this.#token) {
-        this.progress = null;
-        this.#run = null;
-      }
+      if (this.#runs.current(token)) this.progress = null;
+      this.#runs.end(token);
     }
   }
 
   cancel(): void {
     if (this.phase !== 'running') return;
-    this.#abort();
+    this.#runs.abort();
   }
 
   /** Stops the engine for good (the element calls this when it leaves the page). */
   dispose(): void {
-    this.#token++;
-    this.#abort();
+    this.#runs.next();
+    this.#runs.abort();
     this.engine.terminate();
     this.check.dispose();
-  }
-
-  #abort(): void {
-    this.#run?.abort();
-    this.#run = null;
   }
 
   #fail(message: string): void {
