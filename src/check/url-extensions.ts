@@ -7,15 +7,10 @@
 // one <url> (a row has one of each), and elements the generator has no column for.
 
 import { VIDEO_FIELDS } from '../detect.ts';
-import { URL_EXTENSIONS, XMLNS_NS } from './namespaces.ts';
+import { IMAGE_NS, NEWS_NS, URL_EXTENSIONS, VIDEO_NS, XHTML_NS, XMLNS_NS } from './namespaces.ts';
 import { ValueBuffer } from './value-buffer.ts';
 import type { XmlName } from './xml-names.ts';
 import type { XmlScanner } from './xml-scanner.ts';
-
-const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
-const XHTML_NS = 'http://www.w3.org/1999/xhtml';
-const NEWS_NS = 'http://www.google.com/schemas/sitemap-news/0.9';
-const VIDEO_NS = 'http://www.google.com/schemas/sitemap-video/1.1';
 
 /** `namespace local-name` of an element holding a value → its column. */
 const COLUMNS = new Map<string, string>([
