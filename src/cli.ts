@@ -89,6 +89,12 @@ async function runGenerate(args: string[]): Promise<number> {
 
   resolveOptions(options); // bad options are bad usage, found before any input is read
 
+  const outDir = values['out-dir'];
+  const zipPath = values.output ?? (outDir ? undefined : 'sitemaps.zip');
+  if (zipPath && (/[\\/]$/.test(zipPath) || (await isDirectory(zipPath)))) {
+    throw new UsageError(`-o names the zip file to write, and ${zipPath} is a folder (for loose files use --out-dir ${zipPath})`);
+  }
+
   const sources: InputSource[] = [];
   for (const path of positionals) {
     const source = fileSource(path);
@@ -105,8 +111,6 @@ async function runGenerate(args: string[]): Promise<number> {
     sources.push(source);
   }
 
-  const outDir = values['out-dir'];
-  const zipPath = values.output ?? (outDir ? undefined : 'sitemaps.zip');
   const quiet = values.quiet || values.json;
   const bar = !values.quiet && process.stderr.isTTY ? new ProgressBar(process.stderr) : undefined;
 
@@ -151,6 +155,14 @@ async function runGenerate(args: string[]): Promise<number> {
   }
   if (values.strict && Object.keys(summary.codes).some((c) => result.findings.severityOf(c) === 'error')) return EXIT.strict;
   return EXIT.ok;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function jsonSummary(s: Summary) {

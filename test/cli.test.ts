@@ -65,6 +65,8 @@ test('bad usage exits 2 with the usage', () => {
     ['generate', 'x.csv', '--base-url', 'not a url'],
     ['generate', 'x.csv', '--timezone', '+25:00'],
     ['generate', 'x.csv', '--bogus'],
+    ['generate', 'x.csv', '--base-url', BASE, '-o', tempDir()],
+    ['generate', 'x.csv', '--base-url', BASE, '-o', join(tempDir(), 'new') + '/'],
   ]) {
     const r = cli(args);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
