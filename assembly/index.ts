@@ -26,7 +26,7 @@ import {
 } from './extensions';
 import {
   configureWriter, openFile, entryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
-  fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index, bodyStart, headerBytes,
+  fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index, bodyStart, headerBytes, dropBody,
 } from './writer';
 
 export { Code, Status };
@@ -529,12 +529,16 @@ export function outLen(): u32 {
 export function outUrls(): u32 {
   return fileUrls;
 }
-/** The current file's entries so far (for compressing them before the file closes). */
+/** The current file's entries not yet taken (for compressing them before the file closes). */
 export function outBodyPtr(): usize {
   return out.ptr + bodyStart();
 }
 export function outBodyLen(): u32 {
   return out.len - bodyStart();
+}
+/** The host has taken the first `n` bytes of `outBodyLen()`; from then on `outPtr()` holds the header and the rest. */
+export function outDropBody(n: u32): void {
+  dropBody(n);
 }
 /** Of the closed file's `outLen()` bytes, how many are the header. */
 export function outHeaderLen(): u32 {

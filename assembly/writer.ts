@@ -25,6 +25,8 @@ let fileNamespaces: u32 = 0;
 let fileNews: u32 = 0;
 /** Where the closed file starts in `out` (its header sits just before the entries). */
 export let fileStart: u32 = 0;
+/** Body bytes the host has taken and `out` no longer holds (see `dropBody`). */
+let bodyDropped: u32 = 0;
 const HEADER_ROOM: u32 = 512;
 const MAX_NEWS: u32 = 1000;
 /** The latest lastmod written in the current file: its instant and text (for the index). */
@@ -91,6 +93,7 @@ export function openFile(): void {
   if (format == XML) out.reserve(HEADER_ROOM);
   out.len = format == XML ? HEADER_ROOM : 0;
   fileStart = out.len;
+  bodyDropped = 0;
   fileUrls = 0;
   fileNamespaces = 0;
   fileNews = 0;
@@ -102,7 +105,7 @@ export function openFile(): void {
 export function entryFits(ns: u32, news: u32): bool {
   if (fileUrls == 0) return true;
   if (fileUrls >= maxUrls || fileNews + news > MAX_NEWS) return false;
-  const body = out.len - (format == XML ? HEADER_ROOM : 0);
+  const body = bodyDropped + out.len - bodyStart();
   return headerLength(fileNamespaces | ns) + body + entry.len + footerLength() <= maxBytes;
 }
 
@@ -117,6 +120,18 @@ export function placeEntry(ns: u32, news: u32, lastmodEpoch: f64, lastmod: usize
     memory.copy(fileLastmod, lastmod, lastmodLen);
     fileLastmodLen = lastmodLen;
   }
+}
+
+/**
+ * Forgets the first `n` bytes of the body held in `out`, which the host has copied out. The file
+ * keeps counting them; `out` then holds only the rest, so it does not grow with the file.
+ */
+export function dropBody(n: u32): void {
+  const start = out.ptr + bodyStart();
+  const kept = out.len - bodyStart() - n;
+  memory.copy(start, start + n, kept);
+  out.len -= n;
+  bodyDropped += n;
 }
 
 /** Closes the file: the footer after the entries, the header just before them. */

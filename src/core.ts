@@ -34,6 +34,7 @@ interface Exports {
   outUrls(): number;
   outBodyPtr(): number;
   outBodyLen(): number;
+  outDropBody(n: number): void;
   outHeaderLen(): number;
   closeLastFile(): void;
   outLastmodPtr(): number;

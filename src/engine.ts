@@ -129,16 +129,20 @@ async function generateOn(
   const sendAhead = () => {
     if (!mirror) return;
     const step = output.aheadBytes;
-    const body = x.outBodyLen();
     // Whole pieces only, and never one the file could end in: the pieces fall at the same offsets
-    // however the input arrives, and so do the compressed bytes.
-    while (body - mirror.sent > step) output.body(mirror.take(core.bytes(), x.outBodyPtr(), mirror.sent + step));
+    // however the input arrives, and so do the compressed bytes. The core drops what was taken.
+    while (x.outBodyLen() > step) {
+      const at = x.outBodyPtr();
+      output.body(mirror.take(core.bytes().subarray(at, at + step)));
+      x.outDropBody(step);
+    }
   };
 
   const emitFile = async () => {
     const headerLength = x.outHeaderLen();
     const closed = mirror;
-    const bytes = closed ? closed.close(core.bytes(), x.outPtr(), x.outLen(), headerLength) : core.copy(x.outPtr(), x.outLen());
+    const held = x.outPtr();
+    const bytes = closed ? closed.close(core.bytes().subarray(held, held + x.outLen()), headerLength) : core.copy(held, x.outLen());
     mirror = newMirror();
     const lastmod = core.text(x.outLastmodPtr(), x.outLastmodLen());
     await output.addSitemap(bytes, x.outUrls(), lastmod, headerLength, closed ? () => spareMirrors.push(closed.buffer) : undefined);

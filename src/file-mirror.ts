@@ -1,9 +1,10 @@
 // The open sitemap file, mirrored on this side while the core writes it, for a platform that
-// compresses a body before its file closes. Each stretch of body is copied out of the core once and
-// handed on as a view; at the close only the header and the rest are copied, in front of and after
-// it, so the whole file is one view too. The room is reserved, not touched: the system maps pages
-// on first write. A buffer whose file is compressed can serve the next file (`spare`): its pages are
-// mapped already, and copying into fresh pages costs several times the copy itself.
+// compresses a body before its file closes. Each stretch of body is copied out of the core once
+// (the core then drops it) and handed on as a view; at the close the header and the rest are
+// copied in front of and after it, so the whole file is one view too. The room is reserved, not
+// touched: the system maps pages on first write. A buffer whose file is compressed can serve the
+// next file (`spare`): its pages are mapped already, and copying into fresh pages costs several
+// times the copy itself.
 
 const HEADER_ROOM = 512; // the core's longest header is well under this
 
@@ -21,22 +22,21 @@ export class FileMirror {
     return this.buf;
   }
 
-  /** Copies the body from `sent` to `bodyLen` (core memory `mem`, body at `bodyPtr`) and returns that stretch. */
-  take(mem: Uint8Array, bodyPtr: number, bodyLen: number): Uint8Array {
-    this.fit(bodyLen);
+  /** Copies the next stretch of body and returns it. */
+  take(stretch: Uint8Array): Uint8Array {
+    this.fit(this.sent + stretch.length);
     const from = HEADER_ROOM + this.sent;
-    this.buf.set(mem.subarray(bodyPtr + this.sent, bodyPtr + bodyLen), from);
-    this.sent = bodyLen;
-    return this.buf.subarray(from, HEADER_ROOM + bodyLen);
+    this.buf.set(stretch, from);
+    this.sent += stretch.length;
+    return this.buf.subarray(from, HEADER_ROOM + this.sent);
   }
 
-  /** The closed file (`fileLen` bytes at `filePtr`, its first `headerLen` the header), whole. */
-  close(mem: Uint8Array, filePtr: number, fileLen: number, headerLen: number): Uint8Array {
+  /** The closed file, whole, from what the core still holds of it: `headerLen` bytes of header, then the body not taken yet. */
+  close(held: Uint8Array, headerLen: number): Uint8Array {
     if (headerLen > HEADER_ROOM) throw new Error(`a sitemap header of ${headerLen} bytes`);
-    const bodyPtr = filePtr + headerLen;
-    this.take(mem, bodyPtr, fileLen - headerLen);
-    this.buf.set(mem.subarray(filePtr, bodyPtr), HEADER_ROOM - headerLen);
-    return this.buf.subarray(HEADER_ROOM - headerLen, HEADER_ROOM + fileLen - headerLen);
+    this.take(held.subarray(headerLen));
+    this.buf.set(held.subarray(0, headerLen), HEADER_ROOM - headerLen);
+    return this.buf.subarray(HEADER_ROOM - headerLen, HEADER_ROOM + this.sent);
   }
 
   /** Room for `bodyLen` bytes of body: one entry alone may pass the byte limit. */
