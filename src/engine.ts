@@ -60,7 +60,13 @@ export async function generate(
 ): Promise<GenerateResult> {
   const opts = resolveOptions(options);
   if (sources.length === 0) throw new InputError('no input was given');
-  const core = new Core(await platform.wasm());
+  const module = await platform.wasm();
+  let core: Core;
+  try {
+    core = new Core(module);
+  } catch (e) {
+    throw outOfMemory(e) ?? e; // its first allocations, before any input
+  }
   try {
     return await generateOn(core, sources, opts, platform, hooks);
   } catch (e) {

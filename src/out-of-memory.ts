@@ -8,11 +8,12 @@ export class OutOfMemoryError extends Error {
 }
 
 /** `e` as an OutOfMemoryError when it is one, else null. */
-export function outOfMemory(e: unknown, memory: WebAssembly.Memory): OutOfMemoryError | null {
+export function outOfMemory(e: unknown, memory?: WebAssembly.Memory): OutOfMemoryError | null {
   // V8 says "unreachable", SpiderMonkey "unreachable executed", JavaScriptCore "Unreachable code should not be executed".
   const inCore = e instanceof WebAssembly.RuntimeError && /unreachable/i.test(e.message);
   const inJs = e instanceof RangeError && /allocation failed|out of memory/i.test(e.message);
   if (!inCore && !inJs) return null;
+  if (!memory) return new OutOfMemoryError('out of memory: the engine could not get the few MiB it starts with. Close other programs or tabs and try again.');
   return new OutOfMemoryError(
     `out of memory: the engine held ${Math.round(memory.buffer.byteLength / 2 ** 20)} MiB and could get no more. ` +
       'Lower the URLs per file, or split the list and run the parts one at a time.',

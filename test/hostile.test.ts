@@ -172,18 +172,24 @@ test('a .gz that inflates to a gigabyte streams through with flat memory; the ro
 });
 
 test('running out of memory is said in one line, with the size the engine reached', () => {
-  // V8 caps every wasm memory at 64 MiB here; a 50 MB sitemap file cannot be built under it.
-  const pad = 'x'.repeat(1900);
-  const list = 'loc\n' + Array.from({ length: 30000 }, (_, i) => `${U}/${pad}/${i}`).join('\n') + '\n';
+  // V8 caps every wasm memory at 12 MiB here; a million different URLs cannot all be remembered
+  // under it (duplicates are found across the whole list).
+  const cap = ['--wasm-max-mem-pages=192'];
+  const list = 'loc\n' + Array.from({ length: 1_000_000 }, (_, i) => `${U}/p/${i}`).join('\n') + '\n';
   const out = join(tempDir(), 'out.zip');
-  const r = cli(['generate', tempFile('long-urls.csv', list), '--base-url', BASE, '-o', out], undefined, ['--wasm-max-mem-pages=1024']);
+  const r = cli(['generate', tempFile('million.csv', list), '--base-url', BASE, '-o', out], undefined, cap);
   assert.equal(r.status, 1);
   oneLine(r.stderr);
   assert.match(r.stderr, /^sitemill: out of memory: the engine held \d+ MiB and could get no more\. Lower the URLs per file, or split the list/);
   // The same cap holds a list of ordinary URLs.
-  const small = cli(['generate', tempFile('short.csv', 'loc\n' + Array.from({ length: 30000 }, (_, i) => `${U}/${i}`).join('\n')), '--base-url', BASE, '-o', out, '--json'], undefined, ['--wasm-max-mem-pages=1024']);
+  const small = cli(['generate', tempFile('short.csv', 'loc\n' + Array.from({ length: 30000 }, (_, i) => `${U}/${i}`).join('\n')), '--base-url', BASE, '-o', out, '--json'], undefined, cap);
   assert.equal(small.status, 0, small.stderr);
   assert.equal(JSON.parse(small.stdout).accepted, 30000);
+  // Under a cap too low for the engine to start, that is said in words too.
+  const none = cli(['generate', tempFile('short.csv', `loc\n${U}/\n`), '--base-url', BASE, '-o', out], undefined, ['--wasm-max-mem-pages=16']);
+  assert.equal(none.status, 1);
+  oneLine(none.stderr);
+  assert.match(none.stderr, /^sitemill: out of memory: the engine could not get the few MiB it starts with\./);
 });
 
 test('ten million rows from standard input: every row accounted for', { timeout: 300_000 }, async () => {
