@@ -87,6 +87,18 @@ test('only warnings and fixes: exit 0', () => {
   assert.deepEqual(JSON.parse(r.stdout).codes, { 'loc-normalized': 1, 'lastmod-future': 1 });
 });
 
+test('extension values are checked too, across the files given', () => {
+  const ns = ' xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"';
+  const link = (code: string, href: string) => `<xhtml:link rel="alternate" hreflang="${code}" href="${href}"/>`;
+  const a = tempFile('a.xml', urlset(url(`${U}/a`, '<image:image><image:loc>ftp://x/</image:loc></image:image>' + link('en', `${U}/a`) + link('de', `${U}/b`)), ns));
+  const b = tempFile('b.xml', urlset(url(`${U}/b`), ns));
+  const r = cli(['check', a, b, '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(json.codes, { 'image-invalid': 1, 'hreflang-not-reciprocal': 1 });
+  assert.deepEqual(json.findings.map((f: { line: number }) => f.line), [3, 3]);
+});
+
 test('folders are read recursively, zips and gzip by content', () => {
   const root = tempDir();
   mkdirSync(join(root, 'deep', 'er'), { recursive: true });

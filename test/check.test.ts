@@ -106,7 +106,8 @@ test('xml-schema: extensions are allowed inside <url>, and an empty <urlset> is 
     ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml"' +
     ' xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"' +
     ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="x y"';
-  assert.deepEqual((await check({ 'a.xml': urlset(url(`${U}/a`, `<lastmod>2025-01-01</lastmod>${ext}`), ns) })).findings, []);
+  // The incomplete news and video are for the extension rules (test/check-extensions.test.ts), not the schema.
+  assert.deepEqual(places(await check({ 'a.xml': urlset(url(`${U}/a`, `<lastmod>2025-01-01</lastmod>${ext}`), ns) }), 'xml-schema'), []);
   assert.deepEqual(places(await check({ 'a.xml': urlset('') }), 'xml-schema'), ['a.xml:2']);
 });
 

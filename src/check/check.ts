@@ -1,6 +1,12 @@
 // The audit (SPEC section 7): every input read as the documents in it, each checked as XML and
 // against its schema as it streams by, its entries handed to the generator's row rules as TSV rows,
 // and every finding traced back to the file and line of its entry.
+//
+// The extension elements of the <url>s go along as the generator's extension columns, so their
+// values meet the rules of section 5 too (image URLs, hreflang codes, reciprocity across the whole
+// set, news and video fields). The header names the columns, so a first reading learns them, in the
+// files whose root declares an extension namespace; an input that can be read only once is not
+// surveyed, and its extension values go unchecked.
 
 import { CODE_INFO } from '../codes.ts';
 import type { InputSource, Platform, Severity } from '../types.ts';
@@ -9,13 +15,18 @@ import type { Collected } from './collected.ts';
 import { describeDuplicates, type Duplicate } from './duplicates.ts';
 import { FileTally } from './file-tally.ts';
 import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
-import { LineMap } from './line-map.ts';
+import { LineMap, type Place } from './line-map.ts';
 import { readDocument } from './read-document.ts';
 import { describe, keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
 import type { EntrySink } from './sink.ts';
+import { extensionColumns } from './sitemap-rows.ts';
+import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import type { CheckFinding, CheckOptions, CheckResult } from './types.ts';
 import { documents } from './unpack.ts';
+
+const HEADER_LINE = 1;
+const CORE_COLUMNS = 4;
 
 /** Checks the inputs (files, archives of them) as sitemaps; the result is the `--json` shape. */
 export async function checkFiles(inputs: InputSource[], options: CheckOptions, platform: Platform): Promise<CheckResult> {
@@ -24,19 +35,32 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   const indexEntries: IndexEntry[] = [];
   const map = new LineMap();
   const tsv = new TsvWriter(map);
+  const read = { cutInflated: true, signal: options.signal };
+  const columns = await extensionColumns(inputs.filter((s) => !s.once), platform, read);
+  const extensions = new UrlExtensions();
+  /** Where each hreflang column's code is first found: the generator judges a code once, in the header. */
+  const codeFirstSeen = new Map<string, Place>();
   const sink: EntrySink = {
-    page: (file, line, fields) => tsv.row(file, line, fields),
+    extensions: columns.length ? extensions : undefined,
+    page(file, line, fields) {
+      if (!columns.length) return tsv.row(file, line, fields);
+      const values = extensions.values;
+      for (const column of values.keys()) if (column.startsWith('hreflang:') && !codeFirstSeen.has(column)) codeFirstSeen.set(column, { file, line });
+      tsv.row(file, line, fields, columns.map((c) => values.get(c)?.join(SEPARATOR) ?? ''));
+      extensions.clear();
+    },
     sitemap: (file, line, loc, lastmod) => void indexEntries.push({ file, line, loc, lastmod }),
     report: (file, line, code, message) => void found.push({ file, line, code, message }),
   };
 
   async function* rows(): AsyncGenerator<Uint8Array> {
-    tsv.header();
+    tsv.header(columns);
     for (const input of inputs) {
       for await (const doc of documents(input, platform)) {
         const tally = new FileTally(files.length, doc.name, sink);
         files.push(tally);
-        for await (const _ of readDocument(doc, tally, { cutInflated: true, signal: options.signal })) {
+        extensions.clear();
+        for await (const _ of readDocument(doc, tally, read)) {
           if (tsv.size >= TSV_BLOCK) yield tsv.take()!;
         }
       }
@@ -45,12 +69,12 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
     if (rest) yield rest;
   }
 
-  const run = await (options.rowRules ?? runRowRules)(rows, options, platform);
+  const run = await (options.rowRules ?? runRowRules)(rows, { ...options, extensions: columns.length > 0 }, platform);
   const duplicates: Duplicate[] = [];
   for (let i = 0; i < run.findings.length; i++) {
     const f = run.findings.at(i);
     if (!keepsFinding(f.code)) continue;
-    const at = f.line > 0 ? map.lookup(f.line) : undefined;
+    const at = f.line === HEADER_LINE ? codeFirstSeen.get(columns[f.column - 1 - CORE_COLUMNS]) : f.line > 0 ? map.lookup(f.line) : undefined;
     if (f.code === 'loc-duplicate' && at) {
       duplicates.push({ ...at, value: f.value });
       continue;

@@ -17,7 +17,7 @@ type FromWorker = { taken: true } | { done: true; findings: Finding[]; baseUrl: 
 export const threadRowRules: RowRulesRunner = async (rows, options, platform) => {
   // Run from TypeScript source (tests under a loader a worker does not inherit): in this thread.
   if (import.meta.url.endsWith('.ts')) return runRowRules(rows, options, platform);
-  const worker = new Worker(new URL(import.meta.url), { workerData: { [MARK]: { baseUrl: options.baseUrl, now: options.now } } });
+  const worker = new Worker(new URL(import.meta.url), { workerData: { [MARK]: { baseUrl: options.baseUrl, now: options.now, extensions: options.extensions } } });
   let inFlight = 0;
   let wake: (() => void) | null = null;
   let failure: Error | null = null;

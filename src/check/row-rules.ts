@@ -1,8 +1,9 @@
-// The row rules of SPEC section 4 on the values found, by the generator itself: the entries go in as
-// TSV rows and its findings come back. What it writes is thrown away, so it writes little: the text
-// format, in files of 1 MiB, which it holds one or two at a time (with the default 50 MB files, the
-// CLI's peak memory on a 50 MB sitemap was 290 MB; with these, 150 MB). The rules, and so the
-// findings, are the same whatever the format and file size.
+// The row rules of SPEC sections 4 and 5 on the values found, by the generator itself: the entries go
+// in as TSV rows and its findings come back. What it writes is thrown away, so it writes little: the
+// text format, in files of 1 MiB, which it holds one or two at a time (with the default 50 MB files,
+// the CLI's peak memory on a 50 MB sitemap was 290 MB; with these, 150 MB). The rules, and so the
+// findings, are the same whatever the format and file size; only rows with extension columns are
+// written as XML, as a text sitemap has no extensions.
 
 import { generate } from '../engine.ts';
 import type { Finding, Platform } from '../types.ts';
@@ -11,6 +12,8 @@ export interface RulesOptions {
   baseUrl?: string;
   now?: string;
   signal?: AbortSignal;
+  /** The rows carry extension columns. */
+  extensions?: boolean;
 }
 
 /** What the audit needs back: the findings, and the base URL the rules used (given or inferred). */
@@ -34,7 +37,7 @@ export function keepsFinding(code: string): boolean {
 export const runRowRules: RowRulesRunner = async (rows, options, platform) => {
   const result = await generate(
     [{ name: 'entries', chunks: rows }],
-    { gzip: false, format: 'txt', maxBytes: OUTPUT_FILE_BYTES, delimiter: '\t', baseUrl: options.baseUrl, now: options.now },
+    { gzip: false, format: options.extensions ? 'xml' : 'txt', maxBytes: OUTPUT_FILE_BYTES, delimiter: '\t', baseUrl: options.baseUrl, now: options.now },
     platform,
     { onZipChunk: () => {}, signal: options.signal },
   );

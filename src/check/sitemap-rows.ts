@@ -17,7 +17,7 @@ import type { InputSource, Platform } from '../types.ts';
 import { ExtensionColumns } from './extension-columns.ts';
 import { FileTally } from './file-tally.ts';
 import { LineMap } from './line-map.ts';
-import { readDocument } from './read-document.ts';
+import { readDocument, type ReadOptions } from './read-document.ts';
 import type { EntrySink } from './sink.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import { documents } from './unpack.ts';
@@ -36,7 +36,7 @@ export async function* sitemapRows(
   onNote: (note: string) => void = () => {},
   survey: InputSource | null = source,
 ): AsyncGenerator<Uint8Array> {
-  const columns = survey ? await extensionColumns(survey, platform) : [];
+  const columns = survey ? await extensionColumns([survey], platform) : [];
   const wanted = new Set(columns);
   const tsv = new TsvWriter(new LineMap());
   const extensions = new UrlExtensions();
@@ -77,7 +77,7 @@ export async function* sitemapRows(
 }
 
 /** The extension columns the <url>s fill, from the files whose root element declares an extension namespace. */
-async function extensionColumns(source: InputSource, platform: Platform): Promise<string[]> {
+export async function extensionColumns(sources: InputSource[], platform: Platform, read: ReadOptions = { cutInflated: false }): Promise<string[]> {
   const extensions = new UrlExtensions();
   const found = new ExtensionColumns();
   const sink: EntrySink = {
@@ -91,13 +91,15 @@ async function extensionColumns(source: InputSource, platform: Platform): Promis
     report() {},
   };
   let file = 0;
-  for await (const doc of documents(source, platform)) {
-    const tally = new FileTally(file++, doc.name, sink);
-    extensions.declared = false;
-    extensions.clear();
-    for await (const _ of readDocument(doc, tally, { cutInflated: false })) {
-      // Once its root is read, a file whose root declares no extension namespace is left.
-      if (tally.kind !== 'unknown' && !(tally.kind === 'urlset' && extensions.declared)) break;
+  for (const source of sources) {
+    for await (const doc of documents(source, platform)) {
+      const tally = new FileTally(file++, doc.name, sink);
+      extensions.declared = false;
+      extensions.clear();
+      for await (const _ of readDocument(doc, tally, read)) {
+        // Once its root is read, a file whose root declares no extension namespace is left.
+        if (tally.kind !== 'unknown' && !(tally.kind === 'urlset' && extensions.declared)) break;
+      }
     }
   }
   return found.columns();

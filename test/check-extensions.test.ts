@@ -1,0 +1,68 @@
+// The audit on extension values (SPEC section 5 codes on what a sitemap holds): each finding at the
+// line of its <url>, reciprocity across every file of the set, and the generator's own output clean.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check, places, U, url, urlset } from './check-helpers.ts';
+import { checkFiles } from '../src/check/index.ts';
+import { nodePlatform } from '../src/platform-node.ts';
+import { NOW, run, source } from './helpers.ts';
+
+const NS =
+  ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml"' +
+  ' xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"';
+
+const image = (loc: string) => `<image:image><image:loc>${loc}</image:loc></image:image>`;
+const link = (code: string, href: string) => `<xhtml:link rel="alternate" hreflang="${code}" href="${href}"/>`;
+
+test('section 5 codes on the values found, each at the line of its <url>', async () => {
+  const a = urlset(
+    url(`${U}/a`, image('not a url') + image('https://cdn.example.net/a.png') + link('zz-999-bogus', `${U}/x`) + link('de', `${U}/c`)) + // line 3
+      url(`${U}/b`, link('EN-us', `${U}/b`) + link('fr', 'http://')) + // line 4
+      url(`${U}/n`, '<news:news><news:title>Only a title</news:title></news:news>') + // line 5
+      url(`${U}/d`, link('en', `${U}/d`) + link('de', `${U}/e`)), // line 6
+    NS,
+  );
+  const b = urlset(
+    url(`${U}/c`, '<video:video><video:title>T</video:title><video:description>D</video:description><video:content_loc>https://cdn.example.net/v.mp4</video:content_loc></video:video>') + // line 3
+      url(`${U}/e`, link('de', `${U}/e`) + link('en', `${U}/d`)), // line 4
+    NS,
+  );
+  const r = await check({ 'a.xml': a, 'b.xml': b });
+  assert.deepEqual(places(r, 'image-invalid'), ['a.xml:3']);
+  assert.deepEqual(places(r, 'hreflang-code-invalid'), ['a.xml:3'], 'a bad code, told where it is first used');
+  assert.deepEqual(places(r, 'hreflang-normalized'), ['a.xml:4']);
+  assert.deepEqual(places(r, 'hreflang-url-invalid'), ['a.xml:4']);
+  assert.deepEqual(places(r, 'hreflang-missing-self'), ['a.xml:3']);
+  assert.deepEqual(places(r, 'hreflang-not-reciprocal'), ['a.xml:3'], '/a links to /c in the other file, which has no way back; /d and /e link both ways');
+  assert.deepEqual(places(r, 'news-incomplete'), ['a.xml:5']);
+  assert.deepEqual(places(r, 'video-invalid'), ['b.xml:3']);
+  assert.match(r.findings.find((f) => f.code === 'hreflang-not-reciprocal')!.message, /https:\/\/www\.example\.com\/c$/);
+  assert.equal(places(r, 'xml-schema').length, 0, 'the values are judged by the rules; the elements are where the schema wants them');
+});
+
+test("the generator's output with every extension checks clean", async () => {
+  const head = 'loc,image,hreflang:en,hreflang:de,news:publication_name,news:publication_language,news:publication_date,news:title,video:thumbnail_loc,video:title,video:description,video:content_loc\n';
+  const rows = Array.from({ length: 40 }, (_, i) => {
+    const [en, de] = i % 2 ? [`${U}/p${i - 1}`, `${U}/p${i}`] : [`${U}/p${i}`, `${U}/p${i + 1}`];
+    const news = i % 3 ? ['The Daily', 'en', '2025-12-31', `Story ${i} & more`] : ['', '', '', ''];
+    const video = i % 4 ? ['https://cdn.example.net/t.jpg', `Video ${i}`, 'About <this>', 'https://cdn.example.net/v.mp4'] : ['', '', '', ''];
+    return [`${U}/p${i}`, `https://cdn.example.net/${i}.png | https://cdn.example.net/${i}b.png`, en, de, ...news, ...video].join(',');
+  });
+  const g = await run(head + rows.join('\n') + '\n');
+  assert.deepEqual(Object.keys(g.summary.codes), []);
+  const xml = g.files['sitemap-1.xml.gz'];
+  for (const ns of ['image', 'xhtml', 'news', 'video']) assert.ok(xml.includes(`xmlns:${ns}=`), ns);
+  const r = await check({ 'sitemap-1.xml': xml });
+  assert.deepEqual(r.findings, []);
+});
+
+test('an input that can be read only once is not surveyed: its extension values go unchecked, its core values are', async () => {
+  const xml = urlset(url(`${U}/a`, '<lastmod>2024-02-30</lastmod>' + image('not a url')), NS);
+  const once = { ...source('once.xml', xml), once: true };
+  const r = await checkFiles([once], { now: NOW }, nodePlatform);
+  assert.deepEqual(places(r, 'lastmod-invalid'), ['once.xml:3']);
+  assert.deepEqual(places(r, 'image-invalid'), []);
+  const twice = await checkFiles([source('twice.xml', xml)], { now: NOW }, nodePlatform);
+  assert.deepEqual(places(twice, 'image-invalid'), ['twice.xml:3']);
+});
