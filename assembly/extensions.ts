@@ -233,7 +233,6 @@ export function addExtras(p: usize, n: u32, namespaces: u32, news: u32): void {
 
 // Per placed alternate: from (hash), to (hash), line, input, then the target URL (length + bytes).
 const links = new Bytes(1 << 16);
-const linkSet = new HashSet();
 
 @inline function pairHash(from: u64, to: u64): u64 {
   return mix(from ^ rotl<u64>(to * 0xc2b2ae3d27d4eb4f, 29));
@@ -249,7 +248,6 @@ export function commitAlternates(line: u32): void {
     const to = load<u64>(p);
     const len = load<u32>(p, 8);
     if (to == from) continue; // a link to itself needs no way back
-    linkSet.add(pairHash(from, to));
     const at = links.reserve(28 + len);
     store<u64>(at, from);
     store<u64>(at, to, 8);
@@ -267,14 +265,21 @@ export function commitAlternates(line: u32): void {
  */
 export function checkReciprocity(isRow: HashSet): void {
   const saved = inputIndex;
+  const end = links.ptr + links.len;
+  // Only links between rows matter, both ways: the way back of a link to a row is a link to a row
+  // too (every link comes from one). Links out of the list (often most) stay out of the set.
+  const between = new HashSet();
+  for (let p = links.ptr; p < end; p += (28 + load<u32>(p, 24) + 3) & ~3) {
+    const to = load<u64>(p, 8);
+    if (isRow.has(to)) between.add(pairHash(load<u64>(p), to));
+  }
   const reported = new HashSet();
   let p = links.ptr;
-  const end = p + links.len;
   while (p < end) {
     const from = load<u64>(p);
     const to = load<u64>(p, 8);
     const len = load<u32>(p, 24);
-    if (from != to && isRow.has(to) && !linkSet.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
+    if (from != to && isRow.has(to) && !between.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
       setInputIndex(load<u32>(p, 20));
       addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + 28, len, 0, 0);
     }
