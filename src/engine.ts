@@ -9,7 +9,6 @@ import { FindingStore } from './findings.ts';
 import { manifestJson } from './manifest.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { Output } from './output.ts';
-import { FileMirror } from './file-mirror.ts';
 import { outOfMemory } from './out-of-memory.ts';
 import { reportBlocks } from './report.ts';
 import { resolveAnyUrl, resolveLoc, siteOf, type Site } from './slow-url.ts';
@@ -127,31 +126,25 @@ async function generateOn(
     x.addEngineFinding(line, column, code, v, f);
   };
 
-  // Where the output compresses a body while it is written: the open file, copied out as it grows,
-  // into buffers that go round once their file is compressed.
-  const spareMirrors: Uint8Array[] = [];
-  const newMirror = () => (output.aheadBytes > 0 ? new FileMirror(opts.maxBytes, spareMirrors.pop()) : null);
-  let mirror = newMirror();
+  // Where the output compresses a body while it is written: the open file's body goes in whole
+  // pieces, and the core drops what was taken.
   const sendAhead = () => {
-    if (!mirror) return;
     const step = output.aheadBytes;
+    if (step === 0) return;
     // Whole pieces only, and never one the file could end in: the pieces fall at the same offsets
-    // however the input arrives, and so do the compressed bytes. The core drops what was taken.
+    // however the input arrives, and so do the compressed bytes.
     while (x.outBodyLen() > step) {
       const at = x.outBodyPtr();
-      output.body(mirror.take(core.bytes().subarray(at, at + step)));
+      output.body(core.bytes().subarray(at, at + step));
       x.outDropBody(step);
     }
   };
 
   const emitFile = async () => {
-    const headerLength = x.outHeaderLen();
-    const closed = mirror;
-    const held = x.outPtr();
-    const bytes = closed ? closed.close(core.bytes().subarray(held, held + x.outLen()), headerLength) : core.copy(held, x.outLen());
-    mirror = newMirror();
     const lastmod = core.text(x.outLastmodPtr(), x.outLastmodLen());
-    await output.addSitemap(bytes, x.outUrls(), lastmod, headerLength, closed ? () => spareMirrors.push(closed.buffer) : undefined);
+    const held = x.outPtr();
+    const rest = core.bytes().subarray(held, held + x.outLen()); // read by addSitemap before it waits
+    await output.addSitemap(rest, x.outUrls(), lastmod, x.outHeaderLen());
   };
 
   let source: InputSource;

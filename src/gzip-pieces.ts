@@ -6,6 +6,7 @@
 // can start compressing while the rest of it is still being written.
 
 import { constants, deflateRaw } from 'node:zlib';
+import { crc32Combine } from './crc32-combine.ts';
 import type { GzipAhead } from './types.ts';
 
 export const PIECE = 1 << 21;
@@ -44,47 +45,105 @@ function deflate(data: Uint8Array, level: number, dictionary: Uint8Array | null,
   return lane(() => new Promise((resolve, reject) => deflateRaw(data, options, (err, out) => (err ? reject(err) : resolve(out)))));
 }
 
+/** The first bytes of a file kept for its preview. */
+const HEAD = 1 << 16;
+/** Free piece buffers kept for the next pieces: enough for every lane and a few waiting. */
+const SPARE_PIECES = 2 * LANES;
+
+/**
+ * Buffers for the pieces of one run's files. A piece is copied out of the writer into one and read
+ * there by zlib; once compressed, the buffer serves a later piece. Pages already mapped are several
+ * times cheaper to copy into than fresh ones, and the memory held is a few pieces, not a file.
+ */
+export class PiecePool {
+  private free: Uint8Array[] = [];
+
+  take(): Uint8Array {
+    return this.free.pop() ?? new Uint8Array(PIECE);
+  }
+
+  give(piece: Uint8Array): void {
+    if (this.free.length < SPARE_PIECES) this.free.push(piece);
+  }
+}
+
+/** A closed file's gzip: its size and first bytes are known at once, the compressed bytes later. */
+export interface ClosedGzip {
+  size: number;
+  /** The header and the first bytes of the body (up to 64 KiB), for a preview. */
+  head: Uint8Array;
+  gzip: Promise<Uint8Array>;
+}
+
 /**
  * A gzip file whose body is handed over in whole pieces as it is written (`body`), then closed with
- * the whole file (`finish`): a header the body did not know yet, the body, a footer. The pieces fall
- * at fixed offsets of the body and the header is always a piece of its own, so the bytes depend on
- * the file alone, not on how much of it went ahead.
+ * what is left (`finish`): a header the body did not know yet, and the rest of the body. The pieces
+ * fall at fixed offsets of the body and the header is always a piece of its own, so the bytes depend
+ * on the file alone, not on how much of it went ahead. The CRC is kept as the pieces pass, and the
+ * header's joined to it at the close.
  */
 export class PiecedGzip implements GzipAhead {
   readonly pieceBytes = PIECE;
   private ahead: Promise<Uint8Array>[] = [];
   private sent = 0;
-  /** The end of the last piece handed over: the next piece's dictionary. */
+  /** The body's CRC so far. */
+  private crc = 0;
+  /** The last 32 KiB handed over (a copy: its piece may serve another by the time it is needed). */
   private window: Uint8Array | null = null;
+  private bodyHead: Uint8Array | null = null;
 
   constructor(
     private level: number,
-    private crc32: (data: Uint8Array) => number,
+    private crc32: (data: Uint8Array, value?: number) => number,
+    private pool = new PiecePool(),
   ) {}
 
-  /** The next `pieceBytes` of the body. The piece the file ends in is never handed over: it ends the stream. */
+  next(): PiecedGzip {
+    return new PiecedGzip(this.level, this.crc32, this.pool);
+  }
+
+  /** The next `pieceBytes` of the body, read during the call only. The piece the file ends in is never handed over: it ends the stream. */
   body(bytes: Uint8Array): void {
     if (bytes.length !== PIECE) throw new Error(`a body piece of ${bytes.length} bytes, not ${PIECE}`);
+    const piece = this.pool.take();
+    piece.set(bytes);
+    this.crc = this.crc32(piece, this.crc);
+    this.bodyHead ??= piece.slice(0, HEAD);
     // The first piece follows a header not written yet: it goes unprimed.
-    const piece = deflate(bytes, this.level, this.window, false);
-    piece.catch(() => {}); // awaited in finish()
-    this.ahead.push(piece);
-    this.window = bytes.subarray(PIECE - WINDOW);
+    const job = deflate(piece, this.level, this.window, false);
+    job.then(() => this.pool.give(piece), () => {}); // failures are awaited in finish()
+    this.ahead.push(job);
+    this.window = piece.slice(PIECE - WINDOW);
     this.sent += PIECE;
   }
 
-  async finish(file: Uint8Array, headerLength: number): Promise<Uint8Array> {
+  /** The rest of the file, read during the call only: `headerLength` bytes of header, then the body not handed over. */
+  finish(rest: Uint8Array, headerLength: number): ClosedGzip {
+    return this.close(rest.slice(), headerLength);
+  }
+
+  /** As `finish`, keeping `rest` until it is compressed. */
+  close(rest: Uint8Array, headerLength: number): ClosedGzip {
     const level = this.level;
-    const pieces = headerLength > 0 ? [deflate(file.subarray(0, headerLength), level, null, false)] : [];
+    const header = rest.subarray(0, headerLength);
+    const tail = rest.subarray(headerLength);
+    const pieces = headerLength > 0 ? [deflate(header, level, null, false)] : [];
     pieces.push(...this.ahead);
-    let s = headerLength + this.sent;
+    let s = 0;
     do {
-      const end = Math.min(file.length, s + PIECE);
-      const dictionary = s === headerLength ? null : file.subarray(s - WINDOW, s);
-      pieces.push(deflate(file.subarray(s, end), level, dictionary, end === file.length));
+      const end = Math.min(tail.length, s + PIECE);
+      const dictionary = s > 0 ? tail.subarray(s - WINDOW, s) : this.window;
+      pieces.push(deflate(tail.subarray(s, end), level, dictionary, end === tail.length));
       s = end;
-    } while (s < file.length);
-    return member(await Promise.all(pieces), level, this.crc32(file), file.length);
+    } while (s < tail.length);
+    const bodyCrc = this.crc32(tail, this.crc);
+    const size = headerLength + this.sent + tail.length;
+    const crc = crc32Combine(this.crc32(header), bodyCrc, this.sent + tail.length);
+    const body = this.bodyHead ?? tail;
+    const head = new Uint8Array(headerLength + Math.min(HEAD, body.length));
+    head.set(header);
+    head.set(body.subarray(0, head.length - headerLength), headerLength);
+    return { size, head, gzip: Promise.all(pieces).then((out) => member(out, level, crc, size)) };
   }
 }
 
@@ -105,6 +164,6 @@ function member(pieces: Uint8Array[], level: number, crc: number, size: number):
 }
 
 /** gzip of a finished file, in pieces. */
-export function gzipInPieces(data: Uint8Array, level: number, crc32: (data: Uint8Array) => number): Promise<Uint8Array> {
-  return new PiecedGzip(level, crc32).finish(data, 0);
+export function gzipInPieces(data: Uint8Array, level: number, crc32: (data: Uint8Array, value?: number) => number): Promise<Uint8Array> {
+  return new PiecedGzip(level, crc32).close(data, 0).gzip;
 }

@@ -38,11 +38,7 @@ export class Output {
     private platform: Platform,
     private zip: ZipWriter,
   ) {
-    this.ahead = this.nextAhead();
-  }
-
-  private nextAhead(): GzipAhead | null {
-    return this.opts.gzip ? (this.platform.gzipAhead?.(this.opts.gzipLevel) ?? null) : null;
+    this.ahead = opts.gzip ? (platform.gzipAhead?.(opts.gzipLevel) ?? null) : null;
   }
 
   /** How much of the open file's body to collect before handing it to `body`; 0 when nothing is compressed before the file closes. */
@@ -60,21 +56,28 @@ export class Output {
   }
 
   /**
-   * A closed file, whole: `headerLength` bytes of header before the body handed to `body`. With gzip
-   * on, `compressed` is called once `bytes` is no longer read.
+   * A closed file, read during the call only: `headerLength` bytes of header, then the body not yet
+   * handed to `body` (all of it when nothing went ahead).
    */
-  async addSitemap(bytes: Uint8Array, urls: number, lastmod: string, headerLength = 0, compressed?: () => void): Promise<void> {
+  async addSitemap(rest: Uint8Array, urls: number, lastmod: string, headerLength = 0): Promise<void> {
     const name = this.fileName(this.files.length + this.pending.length + 1);
-    const info: SitemapFile = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod };
     const { gzip, gzipLevel } = this.opts;
     const platform = this.platform;
     const ahead = this.ahead;
-    this.ahead = this.nextAhead();
-    const job = (async () => {
-      const stored = !gzip ? bytes : ahead ? await ahead.finish(bytes, headerLength) : await platform.gzip(bytes, gzipLevel);
-      if (gzip) compressed?.();
-      return { stored, sha256: hex(await platform.sha256(stored)) };
-    })();
+    let info: SitemapFile;
+    let stored: Promise<Uint8Array>;
+    if (ahead) {
+      const closed = ahead.finish(rest, headerLength);
+      this.ahead = ahead.next();
+      info = { name, urls, bytes: closed.size, sha256: '', head: headOf(closed.head), lastmod };
+      stored = closed.gzip;
+    } else {
+      const bytes = rest.slice();
+      // Before gzip, which may take the buffer away.
+      info = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod };
+      stored = gzip ? platform.gzip(bytes, gzipLevel) : Promise.resolve(bytes);
+    }
+    const job = stored.then(async (s) => ({ stored: s, sha256: hex(await platform.sha256(s)) }));
     job.catch(() => {}); // awaited in order by flushOne; this keeps an early failure from going unhandled
     this.pending.push({ info, job });
     while (this.pending.length > IN_FLIGHT) await this.flushOne();

@@ -13,7 +13,7 @@ import type { Platform } from './types.ts';
 const gzipAsync = promisify(gzipCallback);
 // node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own, and files
 // compress as one stream.
-const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 export const nodePlatform: Platform = {

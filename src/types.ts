@@ -111,10 +111,15 @@ export interface Hooks {
 export interface GzipAhead {
   /** How much body to hand over at a time. */
   readonly pieceBytes: number;
-  /** The next bytes of the body, in order (the header comes before them, written at close). */
+  /** The next bytes of the body, in order (the header comes before them, written at close); read during the call only. */
   body(bytes: Uint8Array): void;
-  /** The whole file: `headerLength` bytes of header, then the body handed over, then the rest. */
-  finish(file: Uint8Array, headerLength: number): Promise<Uint8Array>;
+  /**
+   * The rest of the file, read during the call only: `headerLength` bytes of header, then the body
+   * not handed over. Gives the file's size and first bytes at once, its gzip when compressed.
+   */
+  finish(rest: Uint8Array, headerLength: number): { size: number; head: Uint8Array; gzip: Promise<Uint8Array> };
+  /** The gzip of the next file (it may reuse this one's buffers). */
+  next(): GzipAhead;
 }
 
 /** The parts of the engine that differ between Node and the browser. */
@@ -125,7 +130,7 @@ export interface Platform {
   gzipAhead?(level: number): GzipAhead;
   sha256(data: Uint8Array): Promise<Uint8Array>;
   /** CRC-32 (as zip and gzip use it), where the platform has a fast one. */
-  crc32?(data: Uint8Array): number;
+  crc32?(data: Uint8Array, value?: number): number;
   gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   wasm(): Promise<WebAssembly.Module>;
 }

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync, crc32 } from 'node:zlib';
 import { gzipInPieces, PiecedGzip, PIECE } from '../src/gzip-pieces.ts';
+import { crc32Combine } from '../src/crc32-combine.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { tempFile } from './helpers.ts';
 
@@ -74,8 +75,21 @@ test('a body handed over in pieces while it is written: the same bytes however m
     let first: Buffer | null = null;
     for (const ahead of new Set([0, most >> 1, most])) {
       const gz = new PiecedGzip(6, crc32);
-      for (let k = 0; k < ahead; k++) gz.body(body.slice(k * PIECE, (k + 1) * PIECE));
-      const out = Buffer.from(await gz.finish(file, header.length));
+      // Each piece is read during the call only, and files after it reuse its buffers.
+      const scratch = new Uint8Array(PIECE);
+      for (let k = 0; k < ahead; k++) {
+        scratch.set(file.subarray(header.length + k * PIECE, header.length + (k + 1) * PIECE));
+        gz.body(scratch);
+        scratch.fill(0x7a);
+      }
+      const rest = new Uint8Array(header.length + file.length - header.length - ahead * PIECE);
+      rest.set(header);
+      rest.set(file.subarray(header.length + ahead * PIECE), header.length);
+      const closed = gz.finish(rest, header.length);
+      rest.fill(0); // read during the call only
+      assert.equal(closed.size, file.length);
+      assert.ok(Buffer.from(closed.head).equals(file.subarray(0, header.length + Math.min(1 << 16, body.length + footer.length))), 'the head');
+      const out = Buffer.from(await closed.gzip);
       const what = `round ${round}: header ${header.length}, body ${body.length}, footer ${footer.length}, ${ahead} pieces ahead`;
       assert.ok(Buffer.from(gunzipSync(out)).equals(file), what);
       if (first) assert.ok(out.equals(first), `${what}: the same bytes as with none ahead`);
@@ -86,4 +100,38 @@ test('a body handed over in pieces while it is written: the same bytes however m
 
 test('a piece of any other size is refused', () => {
   assert.throws(() => new PiecedGzip(6, crc32).body(new Uint8Array(PIECE - 1)), /a body piece of/);
+});
+
+test('files one after another share piece buffers, and each comes out whole', async () => {
+  let gz = new PiecedGzip(6, crc32);
+  const files: Uint8Array[] = [];
+  const outs: Promise<Uint8Array>[] = [];
+  const scratch = new Uint8Array(PIECE);
+  for (let f = 0; f < 6; f++) {
+    const file = data(3 * PIECE + ((random() * PIECE) | 0), f % 2 ? 'random' : 'text');
+    const header = 40 + f;
+    const ahead = Math.ceil((file.length - header) / PIECE) - 1;
+    for (let k = 0; k < ahead; k++) {
+      scratch.set(file.subarray(header + k * PIECE, header + (k + 1) * PIECE));
+      gz.body(scratch);
+    }
+    const rest = new Uint8Array(file.length - ahead * PIECE);
+    rest.set(file.subarray(0, header));
+    rest.set(file.subarray(header + ahead * PIECE), header);
+    outs.push(gz.finish(rest, header).gzip);
+    files.push(file);
+    gz = gz.next();
+  }
+  (await Promise.all(outs)).forEach((o, i) => assert.ok(Buffer.from(gunzipSync(o)).equals(files[i]), `file ${i}`));
+});
+
+test('crc32Combine agrees with the CRC of the bytes joined', () => {
+  for (let t = 0; t < 300; t++) {
+    const a = data((random() * 700) | 0, 'random');
+    const b = data(t < 6 ? t * 1_000_003 : (random() * 70_000) | 0, t % 2 ? 'random' : 'text');
+    const joined = new Uint8Array(a.length + b.length);
+    joined.set(a);
+    joined.set(b, a.length);
+    assert.equal(crc32Combine(crc32(a), crc32(b), b.length), crc32(joined), `${a.length} + ${b.length}`);
+  }
 });
