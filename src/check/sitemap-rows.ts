@@ -79,6 +79,7 @@ export async function* sitemapRows(
 /** The extension columns the <url>s fill, from the files whose root element declares an extension namespace. */
 export async function extensionColumns(sources: InputSource[], platform: Platform, read: ReadOptions = { cutInflated: false }): Promise<string[]> {
   const extensions = new UrlExtensions();
+  extensions.leaveUndeclared = true;
   const found = new ExtensionColumns();
   const sink: EntrySink = {
     extensions,
@@ -96,8 +97,9 @@ export async function extensionColumns(sources: InputSource[], platform: Platfor
       const tally = new FileTally(file++, doc.name, sink);
       extensions.declared = false;
       extensions.clear();
+      // A sitemap whose root declares no extension namespace is left at its root; an index or a feed
+      // once its root is read.
       for await (const _ of readDocument(doc, tally, read)) {
-        // Once its root is read, a file whose root declares no extension namespace is left.
         if (tally.kind !== 'unknown' && !(tally.kind === 'urlset' && extensions.declared)) break;
       }
     }

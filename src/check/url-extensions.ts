@@ -66,6 +66,8 @@ export class UrlExtensions {
   readonly leftOut = new Map<string, number>();
   /** Whether the root element of the current file declares an extension namespace. */
   declared = false;
+  /** For a first reading, which needs only the files with extensions: stop at a root that declares none. */
+  leaveUndeclared = false;
   /** Depth inside the current extension element (1 on it); where the open value and a skipped subtree are. */
   private depth = 0;
   private valueDepth = 0;
@@ -83,6 +85,7 @@ export class UrlExtensions {
     for (let i = 0; i < scanner.attrCount; i++) {
       if (scanner.attrNs(i) === XMLNS_NS && URL_EXTENSIONS[scanner.attrValues[i]] !== undefined) this.declared = true;
     }
+    if (!this.declared && this.leaveUndeclared) scanner.stop();
   }
 
   /** A new <url>. */
