@@ -61,6 +61,8 @@ export interface CheckSummary {
   /** Findings in all. */
   findings: number;
   severities: Partial<Record<Severity, number>>;
+  /** Zip entries passed over as companions of sitemaps (robots*.txt, .csv, .json). */
+  passedOver: string[];
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -152,32 +154,19 @@ const api = {
     checked = null;
     const progress = throttled(onProgress);
     const bytesTotal = files.reduce((n, f) => n + f.size, 0);
-    // The audit reads a file again to name both places of a duplicate: count each byte once.
-    const furthest = new Float64Array(files.length);
     let bytesRead = 0;
-    const counted = (file: NamedBlob, i: number): InputSource => ({
-      name: file.name,
-      size: file.size,
-      chunks: async function* () {
-        let at = 0;
-        for await (const chunk of iterate(file.stream())) {
-          at += chunk.byteLength;
-          if (at > furthest[i]) {
-            bytesRead += at - furthest[i];
-            furthest[i] = at;
-            progress.report({ bytesRead, bytesTotal, file: i + 1, files: files.length, name: file.name });
-          }
-          yield chunk;
-        }
-      },
-    });
+    const sources = files.map((file): InputSource => ({ name: file.name, size: file.size, chunks: () => iterate(file.stream()) }));
+    const onRead = (i: number, bytes: number) => {
+      bytesRead += bytes;
+      progress.report({ bytesRead, bytesTotal, file: i + 1, files: files.length, name: files[i].name });
+    };
     try {
-      const result = await checkFiles(files.map(counted), { baseUrl: options.baseUrl, now: options.now }, browserPlatform);
+      const result = await checkFiles(sources, { baseUrl: options.baseUrl, now: options.now, onRead }, browserPlatform);
       progress.flush();
       checked = new CheckFindingPages(result.findings);
       const severities: Partial<Record<Severity, number>> = {};
       for (const f of result.findings) severities[f.severity] = (severities[f.severity] ?? 0) + 1;
-      return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities } };
+      return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
     } catch (e) {
       return failure(e);
     } finally {

@@ -134,3 +134,13 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   assert.match(some.stderr, /ENOENT/);
   assert.match(cli(['--help']).stdout, /sitemill check <file…> \[--json\]/);
 });
+
+test('a zip that holds only a list (CSV, JSON, robots files) says so, and exits 1', () => {
+  const only = tempFile('only.zip', zipSync({ 'list.csv': new TextEncoder().encode(`loc\n${U}/a\n`) }));
+  const r = cli(['check', only]);
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr, `sitemill: no sitemap was found: ${only}/list.csv was passed over, as the CSV, JSON and robots files in a zip are (to check a list of URLs, generate from it)\n`);
+  const empty = cli(['check', tempFile('empty.zip', zipSync({}))]);
+  assert.equal(empty.status, 1);
+  assert.match(empty.stderr, /no file to check was found/);
+});

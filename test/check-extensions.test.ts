@@ -66,3 +66,13 @@ test('an input that can be read only once is not surveyed: its extension values 
   const twice = await checkFiles([source('twice.xml', xml)], { now: NOW }, nodePlatform);
   assert.deepEqual(places(twice, 'image-invalid'), ['twice.xml:3']);
 });
+
+test('progress: onRead is told every byte once, though extension files and duplicates are read twice', async () => {
+  const a = urlset(url(`${U}/a`, `<xhtml:link rel="alternate" hreflang="de" href="${U}/b"/>`) + url(`${U}/dup`), NS);
+  const b = urlset(url(`${U}/b`) + url(`${U}/dup`));
+  const sources = [source('a.xml', a, 7), source('b.xml', b, 5)];
+  const told = [0, 0];
+  const r = await checkFiles(sources, { now: NOW, onRead: (i, n) => (told[i] += n) }, nodePlatform);
+  assert.deepEqual(places(r, 'loc-duplicate'), ['b.xml:4'], 'found, and its first place named: the files were read again');
+  assert.deepEqual(told, [a.length, b.length]);
+});

@@ -330,7 +330,7 @@ test("a zip the generator wrote checks clean: its robots line, report and manife
   const r = await check({ 'sitemaps.zip': written.zip });
   assert.deepEqual(r.files.map((f) => f.name), ['sitemaps.zip/sitemap-1.xml.gz', 'sitemaps.zip/sitemap-2.xml.gz', 'sitemaps.zip/sitemap-index.xml']);
   assert.deepEqual(r.findings, []);
-  const { isCompanion } = await import('../src/check/unpack.ts');
+  const { isCompanion } = await import('../src/check/companions.ts');
   for (const n of ['robots.txt', 'robots-sitemap.txt', 'ROBOTS.TXT', 'robots.txt.gz', 'a/report.csv', 'manifest.json', 'x.csv.gz']) assert.ok(isCompanion(n), n);
   for (const n of ['sitemap.xml', 'urls.txt', 'robotsfoo.txt', 'sitemap-1.xml.gz', 'news.rss']) assert.ok(!isCompanion(n), n);
   // A companion is passed over by name inside an archive only; given as a file it is read.

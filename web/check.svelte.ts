@@ -10,6 +10,7 @@ import {
   type NamedBlob,
   type Sitemill,
 } from '../src/browser';
+import { onlyCompanions } from '../src/check/companions';
 import type { Severity } from '../src/types';
 import { Runs } from './runs';
 
@@ -129,6 +130,10 @@ export class Checker {
       this.#runKey = JSON.stringify(options);
       this.runId++;
       this.phase = 'done';
+      if (result.files.length === 0 && result.passedOver.length > 0) {
+        const why = onlyCompanions(result.passedOver);
+        this.notice = why[0].toUpperCase() + why.slice(1) + '.';
+      }
       const errors = result.severities.error ?? 0;
       this.announcement = `Checked ${fmt(result.files.length)} ${result.files.length === 1 ? 'file' : 'files'}: ${fmt(result.findings)} findings, ${fmt(errors)} at error level.`;
       this.#hooks.oncomplete?.(result);

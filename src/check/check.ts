@@ -35,8 +35,8 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   const indexEntries: IndexEntry[] = [];
   const map = new LineMap();
   const tsv = new TsvWriter(map);
-  const read = { cutInflated: true, signal: options.signal };
-  const columns = await extensionColumns(inputs.filter((s) => !s.once), platform, read);
+  const reading = { cutInflated: true, signal: options.signal };
+  const columns = await extensionColumns(inputs.filter((s) => !s.once), platform, reading);
   const extensions = new UrlExtensions();
   /** Where each hreflang column's code is first found: the generator judges a code once, in the header. */
   const codeFirstSeen = new Map<string, Place>();
@@ -53,14 +53,16 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
     report: (file, line, code, message) => void found.push({ file, line, code, message }),
   };
 
+  const passedOver: string[] = [];
   async function* rows(): AsyncGenerator<Uint8Array> {
     tsv.header(columns);
-    for (const input of inputs) {
-      for await (const doc of documents(input, platform)) {
+    for (const [i, input] of inputs.entries()) {
+      const source = options.onRead ? counted(input, i, options.onRead) : input;
+      for await (const doc of documents(source, platform, (name) => void passedOver.push(name))) {
         const tally = new FileTally(files.length, doc.name, sink);
         files.push(tally);
         extensions.clear();
-        for await (const _ of readDocument(doc, tally, read)) {
+        for await (const _ of readDocument(doc, tally, reading)) {
           if (tsv.size >= TSV_BLOCK) yield tsv.take()!;
         }
       }
@@ -87,7 +89,20 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   const names = files.map((f) => f.name);
   if (duplicates.length) found.push(...(await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)));
   if (indexEntries.length) found.push(...(await checkIndexEntries(indexEntries, files, options, platform)));
-  return assemble(files, found);
+  return { ...assemble(files, found), passedOver };
+}
+
+/** `source`, its bytes told to `onRead` as they are read. */
+function counted(source: InputSource, index: number, onRead: (input: number, bytes: number) => void): InputSource {
+  return {
+    ...source,
+    chunks: async function* () {
+      for await (const chunk of source.chunks()) {
+        onRead(index, chunk.length);
+        yield chunk;
+      }
+    },
+  };
 }
 
 function severityOf(c: Collected): Severity {
@@ -95,7 +110,7 @@ function severityOf(c: Collected): Severity {
 }
 
 /** Findings in file order, then line order (the order found within a line); the set's own last. */
-function assemble(files: FileTally[], found: Collected[]): CheckResult {
+function assemble(files: FileTally[], found: Collected[]): Omit<CheckResult, 'passedOver'> {
   const order = found.map((_, i) => i);
   const fileKey = (c: Collected) => (c.file < 0 ? files.length : c.file);
   order.sort((a, b) => fileKey(found[a]) - fileKey(found[b]) || found[a].line - found[b].line || a - b);

@@ -7,6 +7,7 @@ import { createGunzip } from 'node:zlib';
 import { OptionError, resolveOptions } from '../options.ts';
 import { nodePlatform } from '../platform-node.ts';
 import { checkFiles } from './check.ts';
+import { onlyCompanions } from './companions.ts';
 import { expandPaths } from './node-files.ts';
 import { threadRowRules } from './node-thread-rules.ts';
 import type { Platform } from '../types.ts';
@@ -78,7 +79,7 @@ export async function runCheck(args: string[]): Promise<number> {
 
   const result = await checkFiles(sources, { ...options, rowRules: threadRowRules }, platform);
   if (result.files.length === 0) {
-    process.stderr.write('sitemill: no file to check was found (an empty archive?)\n');
+    process.stderr.write(`sitemill: ${result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)'}\n`);
     return EXIT.unreadable;
   }
   if (values.json) {

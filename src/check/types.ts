@@ -13,6 +13,12 @@ export interface CheckOptions {
   signal?: AbortSignal;
   /** Where the row rules run while the files are read; in this thread when absent. */
   rowRules?: RowRulesRunner;
+  /**
+   * Told the bytes of input `input` (its index) as the reading that makes the findings takes them:
+   * the progress. A first reading (for extension columns) and a second one (to name both places of
+   * a duplicate) are not told.
+   */
+  onRead?: (input: number, bytes: number) => void;
 }
 
 export interface CheckedFile {
@@ -41,4 +47,6 @@ export interface CheckResult {
   files: CheckedFile[];
   codes: Record<string, number>;
   findings: CheckFinding[];
+  /** Zip entries passed over as a sitemap's companions (robots*.txt, .csv, .json): not in `files`. */
+  passedOver: string[];
 }

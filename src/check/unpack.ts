@@ -4,6 +4,7 @@
 
 import { binaryKind, concat } from '../decode.ts';
 import type { InputSource, Platform } from '../types.ts';
+import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
 import { prepend, utf16ToUtf8 } from '../byte-streams.ts';
 
@@ -79,16 +80,6 @@ async function* fails(message: string): AsyncGenerator<Uint8Array> {
 }
 
 /**
- * What a bundle of sitemaps carries beside them, Sitemill's own zips included: a robots.txt line, a
- * report or manifest (CSV, JSON). Inside an archive these are passed over, by name: read as text
- * sitemaps they would be nothing but findings.
- */
-export function isCompanion(entryName: string): boolean {
-  const base = entryName.slice(entryName.lastIndexOf('/') + 1).toLowerCase();
-  return /\.(csv|json)(\.gz)?$/.test(base) || /^robots([-_.].*)?\.txt(\.gz)?$/.test(base);
-}
-
-/**
  * The gzip stream inflated; a failure to inflate becomes InflateError. Stopping early (a bomb cut at
  * the size limit) stops the inflater and closes the compressed input.
  */
@@ -114,8 +105,9 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): A
 }
 
 
-export function documents(source: InputSource, platform: Platform): AsyncGenerator<Document> {
-  return documentsOf(source.name, source.chunks(), platform, false, 0);
+/** The documents in `source`; `onPassedOver` is told the zip entries passed over as companions. */
+export function documents(source: InputSource, platform: Platform, onPassedOver: (name: string) => void = () => {}): AsyncGenerator<Document> {
+  return documentsOf(source.name, source.chunks(), platform, false, 0, onPassedOver);
 }
 
 async function* documentsOf(
@@ -124,6 +116,7 @@ async function* documentsOf(
   platform: Platform,
   inflated: boolean,
   depth: number,
+  onPassedOver: (name: string) => void,
 ): AsyncGenerator<Document> {
   const base = { name, what: '', utf16: false, inflated };
   let peeked;
@@ -142,14 +135,17 @@ async function* documentsOf(
     return;
   }
   if (gz) {
-    yield* documentsOf(name, gunzip(prepend(head, rest), platform), platform, true, depth + 1);
+    yield* documentsOf(name, gunzip(prepend(head, rest), platform), platform, true, depth + 1, onPassedOver);
     return;
   }
   if (zip) {
     try {
       for await (const entry of zipEntries(prepend(head, rest))) {
-        if (isCompanion(entry.name)) continue;
-        yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1);
+        if (isCompanion(entry.name)) {
+          onPassedOver(`${name}/${entry.name}`);
+          continue;
+        }
+        yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1, onPassedOver);
       }
     } catch (e) {
       if (!(e instanceof InflateError)) throw e;

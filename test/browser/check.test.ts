@@ -110,6 +110,10 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await page.getByLabel('Sitemap files').setInputFiles(files.map((n) => path.join(dir, n)));
     await waitForCheck(page, files.length);
     await expectCheckShown(page, expected);
+    // A zip that holds only a list is said to hold no sitemap, not shown as an empty check.
+    await writeFile(path.join(dir, 'list.zip'), zipSync({ 'list.csv': new TextEncoder().encode(`loc\n${BASE}a\n`) }));
+    await page.getByLabel('Sitemap files').setInputFiles(path.join(dir, 'list.zip'));
+    await page.getByRole('status').filter({ hasText: 'No sitemap was found: list.zip/list.csv was passed over' }).waitFor();
     // Back to the crafted set for the tests that follow.
     await page.getByLabel('Sitemap files').setInputFiles(names.map((n) => path.join(setDir, n)));
     await waitForCheck(page, names.length);
