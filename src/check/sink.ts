@@ -16,4 +16,6 @@ export interface EntrySink {
   report(file: number, line: number, code: ReportCode, message: string): void;
   /** Given when the sink wants the values of a <url>'s extension elements: filled before `page`. */
   readonly extensions?: UrlExtensions;
+  /** False when the reading is for rows only: the insides of extension elements are not held to their schemas. */
+  readonly extensionSchema?: boolean;
 }

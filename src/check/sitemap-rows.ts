@@ -44,6 +44,7 @@ export async function* sitemapRows(
   const names: string[] = [];
   const sink: EntrySink = {
     extensions,
+    extensionSchema: false,
     page(file, line, fields) {
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
@@ -83,6 +84,7 @@ export async function extensionColumns(sources: InputSource[], platform: Platfor
   const found = new ExtensionColumns();
   const sink: EntrySink = {
     extensions,
+    extensionSchema: false,
     page() {
       // Only what the root declares counts, however much of a file was read before it was left.
       if (extensions.declared) found.add(extensions.values);

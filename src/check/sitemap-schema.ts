@@ -6,10 +6,11 @@
 //   sitemap      = loc lastmod? (any other namespace)*
 //
 // Inside <url> the other namespaces are the four extensions (image, xhtml, news, video), each with
-// its one element; their insides are theirs to define, and are read only for a sink that asks for
-// their values. A misplaced element is reported and its value still used, so one slip does not hide
+// its one element; their insides are checked against their own schemas (extension-schema.ts), and
+// their values read for a sink that asks for them. A misplaced element is reported and its value still used, so one slip does not hide
 // the row's other findings.
 
+import { ExtensionSchema } from './extension-schema.ts';
 import type { FileTally } from './file-tally.ts';
 import { SITEMAP_NS, URL_EXTENSIONS, XMLNS_NS, XSI_NS } from './namespaces.ts';
 import type { EntryFields } from './sink.ts';
@@ -49,6 +50,7 @@ export class SitemapSchema implements XmlHandler {
   private rootLine = 0;
   private textReported = false;
   private readonly ext: UrlExtensions | undefined;
+  private readonly extSchema: ExtensionSchema | undefined;
 
   constructor(
     private readonly tally: FileTally,
@@ -61,6 +63,7 @@ export class SitemapSchema implements XmlHandler {
     this.entryName = isIndex ? 'sitemap' : 'url';
     this.rootName = isIndex ? 'sitemapindex' : 'urlset';
     this.ext = isIndex ? undefined : tally.sink.extensions;
+    this.extSchema = isIndex || tally.sink.extensionSchema === false ? undefined : new ExtensionSchema((line, message) => this.schema(line, message));
   }
 
   private schema(line: number, message: string): void {
@@ -82,7 +85,8 @@ export class SitemapSchema implements XmlHandler {
         this.schema(line, `<${name.qname}> inside <${this.fieldNames[this.field]}>, which holds text only`);
       } else if (parent === Ctx.Ext) {
         ctx = Ctx.Ext;
-        this.ext!.start(name, ns, this.scanner);
+        this.extSchema?.start(name, ns, line, this.scanner);
+        this.ext?.start(name, ns, this.scanner);
       }
     }
     this.ctx[depth] = ctx;
@@ -142,8 +146,9 @@ export class SitemapSchema implements XmlHandler {
       if (ext !== undefined) {
         if (name.local === ext) {
           this.extSeen = true;
-          if (!this.ext) return Ctx.Skip;
-          this.ext.start(name, ns, this.scanner);
+          if (!this.ext && !this.extSchema) return Ctx.Skip;
+          this.extSchema?.start(name, ns, line, this.scanner);
+          this.ext?.start(name, ns, this.scanner);
           return Ctx.Ext;
         }
         this.schema(line, `<${name.qname}> directly in <url>: that extension's element there is <${name.prefix ? name.prefix + ':' : ''}${ext}>`);
@@ -176,7 +181,8 @@ export class SitemapSchema implements XmlHandler {
       return;
     }
     if (ctx === Ctx.Ext) {
-      this.ext!.text(d, from, to);
+      this.extSchema?.text(d, from, to, this.scanner.line);
+      this.ext?.text(d, from, to);
       return;
     }
     if (ctx === Ctx.Skip || this.textReported) return;
@@ -194,7 +200,10 @@ export class SitemapSchema implements XmlHandler {
     const depth = --this.depth;
     const ctx = this.ctx[depth];
     if (ctx === Ctx.Field) this.endField();
-    else if (ctx === Ctx.Ext) this.ext!.end();
+    else if (ctx === Ctx.Ext) {
+      this.extSchema?.end();
+      this.ext?.end();
+    }
     else if (ctx === Ctx.Entry) this.endEntry(line);
     else if (ctx === Ctx.Root && this.entries === 0) {
       this.schema(this.rootLine, `<${this.rootName}> has no <${this.entryName}>: the schema requires at least one`);

@@ -1,0 +1,160 @@
+// The inside of a <url>'s extension elements, against their schemas (reference/ext/*.xsd, which
+// sitemap.xsd reaches with processContents="strict"): which children, in which order, which are
+// required, and no text where elements go. The values themselves are the extension rules' to judge
+// (image-invalid, news-incomplete, video-invalid…), so a missing required child is told here only as
+// the schema's fault it is, and a value's type is not checked twice.
+//
+//   image:image      = loc caption? geo_location? title? license?
+//   news:news        = publication access? genres? publication_date title keywords? stock_tickers?
+//   news:publication = name language
+//   video:video      = thumbnail_loc title description (any video element)+
+//   xhtml:link       = empty; rel="alternate", href, and hreflang (or media, for a mobile page)
+
+import { IMAGE_NS, NEWS_NS, VIDEO_NS, XHTML_NS, XMLNS_NS, XSI_NS } from './namespaces.ts';
+import { isXmlSpace } from './value-buffer.ts';
+import type { XmlName } from './xml-names.ts';
+import type { XmlScanner } from './xml-scanner.ts';
+
+interface Sequence {
+  /** The children in order, each once at most. */
+  order: string[];
+  required: ReadonlySet<string>;
+  /** After the ordered children, any number of other elements of the namespace, at least this many. */
+  thenAny?: number;
+}
+
+const SEQUENCES = new Map<string, Sequence>([
+  [`${IMAGE_NS} image`, { order: ['loc', 'caption', 'geo_location', 'title', 'license'], required: new Set(['loc']) }],
+  [
+    `${NEWS_NS} news`,
+    { order: ['publication', 'access', 'genres', 'publication_date', 'title', 'keywords', 'stock_tickers'], required: new Set(['publication', 'publication_date', 'title']) },
+  ],
+  [`${NEWS_NS} publication`, { order: ['name', 'language'], required: new Set(['name', 'language']) }],
+  [`${VIDEO_NS} video`, { order: ['thumbnail_loc', 'title', 'description'], required: new Set(['thumbnail_loc', 'title', 'description']), thenAny: 1 }],
+]);
+
+const LINK_ATTRIBUTES = new Set(['rel', 'hreflang', 'href', 'media']);
+
+interface Open {
+  qname: string;
+  line: number;
+  ns: string;
+  sequence: Sequence | undefined;
+  /** Index in `order` of the last ordered child seen, the ordered children seen (bit i for order[i]), and the open-ended part's count. */
+  last: number;
+  seen: number;
+  extra: number;
+  /** Text only (a leaf of the model): a child element there is a fault. */
+  leaf: boolean;
+  /** Nothing inside (xhtml:link). */
+  empty: boolean;
+  /** Not declared by the schema, which lets it be (video's open-ended part): not looked into. */
+  lax: boolean;
+  textTold: boolean;
+}
+
+export class ExtensionSchema {
+  private stack: Open[] = [];
+
+  constructor(private readonly report: (line: number, message: string) => void) {}
+
+  /** An element at `depth` 1 (the extension element itself) or deeper. */
+  start(name: XmlName, ns: string, line: number, scanner: XmlScanner): void {
+    const parent = this.stack[this.stack.length - 1];
+    const lax = parent !== undefined && (parent.lax || this.child(parent, name, ns, line));
+    const sequence = lax ? undefined : SEQUENCES.get(`${ns} ${name.local}`);
+    const empty = !parent && ns === XHTML_NS;
+    if (empty) this.link(name, line, scanner);
+    else if (!lax) this.attributes(name, line, scanner);
+    this.stack.push({ qname: name.qname, line, ns, sequence, last: -1, seen: 0, extra: 0, leaf: !sequence && !empty, empty, lax, textTold: false });
+  }
+
+  text(d: Uint8Array, from: number, to: number, line: number): void {
+    const open = this.stack[this.stack.length - 1];
+    if (!open || open.leaf || open.lax || open.textTold) return;
+    for (let i = from; i < to; i++) {
+      if (isXmlSpace(d[i])) continue;
+      open.textTold = true;
+      this.report(line, `text directly in <${open.qname}>, which holds ${open.empty ? 'nothing' : 'elements only'}`);
+      return;
+    }
+  }
+
+  end(): void {
+    const open = this.stack.pop()!;
+    const s = open.sequence;
+    if (!s) return;
+    const missing = s.order.filter((c, i) => s.required.has(c) && !(open.seen & (1 << i)));
+    if (missing.length) this.report(open.line, `<${open.qname}> lacks ${names(open, missing)}, which the schema requires`);
+    else if (s.thenAny !== undefined && open.extra < s.thenAny) {
+      this.report(open.line, `<${open.qname}> needs an element after ${names(open, [s.order[s.order.length - 1]])} (a content_loc or player_loc, say)`);
+    }
+  }
+
+  /** Checks a child against its parent's model; true when the schema leaves the child unchecked (lax). */
+  private child(parent: Open, name: XmlName, ns: string, line: number): boolean {
+    const where = `<${parent.qname}>`;
+    const s = parent.sequence;
+    if (!s) {
+      // Told once, at the first: the subtree is not looked into.
+      if (!parent.textTold) this.report(line, `<${name.qname}> inside ${where}, which holds ${parent.empty ? 'nothing' : 'text only'}`);
+      parent.textTold = true;
+      return true;
+    }
+    if (ns !== parent.ns) {
+      this.report(line, `<${name.qname}> (namespace ${ns || 'none'}) is not allowed in ${where}`);
+      return true;
+    }
+    // Once the ordered part is complete, an open-ended model takes any element of its namespace.
+    const at = s.thenAny !== undefined && parent.last === s.order.length - 1 ? -1 : s.order.indexOf(name.local);
+    if (at < 0) {
+      if (s.thenAny === undefined) {
+        this.report(line, `<${name.qname}> is not an element of ${where} (it holds ${names(parent, s.order)})`);
+        return true;
+      }
+      if (parent.last < s.order.length - 1 && parent.extra === 0) {
+        this.report(line, `<${name.qname}> before ${names(parent, s.order.slice(parent.last + 1))}, which come first in ${where}`);
+      }
+      parent.extra++;
+      return true;
+    }
+    if (parent.seen & (1 << at)) this.report(line, `a second <${name.qname}> in one ${where}`);
+    else if (at < parent.last || parent.extra > 0) this.report(line, `<${name.qname}> out of order in ${where}: the order is ${names(parent, s.order)}`);
+    parent.seen |= 1 << at;
+    if (at > parent.last) parent.last = at;
+    return false;
+  }
+
+  /** `<xhtml:link rel="alternate" hreflang="…" href="…"/>`: the attributes the schema names, and no others. */
+  private link(name: XmlName, line: number, scanner: XmlScanner): void {
+    const given = new Map<string, string>();
+    for (let i = 0; i < scanner.attrCount; i++) {
+      const ns = scanner.attrNs(i);
+      if (ns === XMLNS_NS || ns === XSI_NS) continue;
+      const attr = scanner.attrNames[i];
+      if (ns !== '' || !LINK_ATTRIBUTES.has(attr.local)) this.report(line, `<${name.qname}> has an attribute the schema does not allow: ${attr.qname}`);
+      else given.set(attr.local, scanner.attrValues[i].trim());
+    }
+    const rel = given.get('rel');
+    if (rel === undefined) this.report(line, `<${name.qname}> has no rel; an alternate says rel="alternate"`);
+    else if (rel !== 'alternate') this.report(line, `<${name.qname}> has rel="${rel}"; in a sitemap it is rel="alternate"`);
+    if (!given.get('href')) this.report(line, `<${name.qname}> has no href`);
+    if (given.get('hreflang') === undefined && given.get('media') === undefined) this.report(line, `<${name.qname}> has no hreflang`);
+  }
+
+  /** Namespace declarations and xsi: attributes are allowed; the extension schemas declare no others. */
+  private attributes(name: XmlName, line: number, scanner: XmlScanner): void {
+    for (let i = 0; i < scanner.attrCount; i++) {
+      const ns = scanner.attrNs(i);
+      if (ns === XMLNS_NS || ns === XSI_NS) continue;
+      this.report(line, `<${name.qname}> has an attribute the schema does not allow: ${scanner.attrNames[i].qname}`);
+    }
+  }
+}
+
+/** Children's local names as tags, with the prefix their parent is written with. */
+function names(parent: Open, locals: readonly string[]): string {
+  const colon = parent.qname.indexOf(':');
+  const prefix = colon < 0 ? '' : parent.qname.slice(0, colon + 1);
+  return locals.map((c) => `<${prefix}${c}>`).join(', ');
+}

@@ -1,0 +1,147 @@
+// The audit's schema check inside extension elements against xmllint with reference/all.xsd: random
+// <url>s with images, alternates, news and video, some bent out of shape (children swapped, dropped,
+// doubled or unknown, stray attributes and text), one <url> a line. xmllint's invalid lines must be
+// exactly the lines with an xml-schema finding. Values stay valid, as their types are the extension
+// rules' to judge, not this check's.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check } from './check-helpers.ts';
+import { tempFile, xmllint } from './helpers.ts';
+import { mulberry32, testSeed } from './random.ts';
+
+const random = mulberry32(testSeed('check-extension-schema'));
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+const chance = (p: number) => random() < p;
+
+const U = 'https://www.example.com';
+const HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"' +
+  ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml"' +
+  ' xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">\n';
+
+type Child = { tag: string; body: string; attrs?: string };
+
+const el = (c: Child) => `<${c.tag}${c.attrs ?? ''}>${c.body}</${c.tag}>`;
+
+/** One of the bends a sequence of children can take; false when the list was left as it was. */
+function bend(children: Child[], prefix: string, textLeaf: boolean): boolean {
+  const i = Math.floor(random() * Math.max(1, children.length));
+  switch (Math.floor(random() * 6)) {
+    case 0: // swap two neighbours
+      if (children.length < 2 || i + 1 >= children.length || children[i].tag === children[i + 1].tag) return false;
+      [children[i], children[i + 1]] = [children[i + 1], children[i]];
+      return true;
+    case 1: // drop one
+      if (!children.length) return false;
+      children.splice(i, 1);
+      return true;
+    case 2: // double one
+      if (!children.length) return false;
+      children.splice(i, 0, { ...children[i] });
+      return true;
+    case 3: // an unknown child
+      children.splice(i, 0, { tag: `${prefix}:bogus`, body: 'x' });
+      return true;
+    case 4: // an attribute on a text child
+      if (!children.length || !textLeaf) return false;
+      children[i] = { ...children[i], attrs: ' foo="1"' };
+      return true;
+    default: // an element inside a text child
+      if (!children.length || !textLeaf) return false;
+      children[i] = { ...children[i], body: children[i].body + `<${prefix}:x/>` };
+      return true;
+  }
+}
+
+// Each maker gives an extension element and whether it was bent (a bend may leave it valid: an
+// optional child dropped).
+function image(): [string, boolean] {
+  const children: Child[] = [{ tag: 'image:loc', body: `https://cdn.example.net/${Math.floor(random() * 1e6)}.png` }];
+  if (chance(0.3)) children.push({ tag: 'image:caption', body: 'A caption' });
+  if (chance(0.2)) children.push({ tag: 'image:title', body: 'A title' });
+  const bent = chance(0.25) && bend(children, 'image', true);
+  const text = !bent && chance(0.03);
+  return [`<image:image>${text ? 'stray' : ''}${children.map(el).join('')}</image:image>`, bent || text];
+}
+
+function link(): [string, boolean] {
+  const attrs = [['rel', 'alternate'], ['hreflang', pick(['de', 'fr-CA', 'x-default', 'zh-Hant-TW'])], ['href', `${U}/alt/${Math.floor(random() * 1e6)}`]];
+  let bent = false;
+  if (chance(0.2)) {
+    const k = Math.floor(random() * 4);
+    if (k < 3) attrs.splice(k, 1); // one required attribute missing
+    else attrs.push(['type', 'text/html']);
+    bent = true;
+  }
+  return [`<xhtml:link ${attrs.map(([n, v]) => `${n}="${v}"`).join(' ')}/>`, bent];
+}
+
+function news(): [string, boolean] {
+  const publication: Child[] = [
+    { tag: 'news:name', body: 'The Daily' },
+    { tag: 'news:language', body: 'en' },
+  ];
+  let bent = chance(0.15) && bend(publication, 'news', true);
+  const children: Child[] = [{ tag: 'news:publication', body: '' }];
+  if (chance(0.3)) children.push({ tag: 'news:genres', body: 'Blog' });
+  children.push({ tag: 'news:publication_date', body: '2025-12-31' }, { tag: 'news:title', body: 'News' });
+  if (chance(0.3)) children.push({ tag: 'news:keywords', body: 'a, b' });
+  // The publication is the one child with children: not doubled, dropped or given attributes by `bend`.
+  const others = children.slice(1);
+  const bentOthers = chance(0.25) && bend(others, 'news', true);
+  bent ||= bentOthers;
+  const pub = `<news:publication>${publication.map(el).join('')}</news:publication>`;
+  return [`<news:news>${pub}${others.map(el).join('')}</news:news>`, bent];
+}
+
+function video(): [string, boolean] {
+  const first: Child[] = [
+    { tag: 'video:thumbnail_loc', body: 'https://cdn.example.net/t.jpg' },
+    { tag: 'video:title', body: 'A video' },
+    { tag: 'video:description', body: 'About it' },
+  ];
+  const bent = chance(0.25) && bend(first, 'video', true);
+  // After the three, any video elements, attributes and all (the schema lets them be): at least one.
+  const rest = [
+    '<video:content_loc>https://cdn.example.net/v.mp4</video:content_loc>',
+    '<video:player_loc allow_embed="yes">https://player.example.net/1</video:player_loc>',
+    '<video:duration>60</video:duration>',
+    '<video:restriction relationship="allow">IE GB</video:restriction>',
+    '<video:tag>cooking</video:tag>',
+  ];
+  const n = chance(0.1) ? 0 : 1 + Math.floor(random() * 3);
+  const tail = Array.from({ length: n }, () => pick(rest)).join('');
+  return [`<video:video>${first.map(el).join('')}${tail}</video:video>`, bent || n === 0];
+}
+
+test('xml-schema inside extension elements: exactly the <url>s xmllint finds invalid', async () => {
+  for (let round = 0; round < 3; round++) {
+    const lines: string[] = [];
+    const expectBent = new Set<number>();
+    for (let i = 0; i < 150; i++) {
+      const parts: string[] = [];
+      let bent = false;
+      for (const make of [image, image, link, link, news, video]) {
+        if (!chance(0.45)) continue;
+        const [xml, b] = make();
+        parts.push(xml);
+        bent ||= b;
+      }
+      lines.push(`<url><loc>${U}/p/${round}/${i}</loc>${parts.join('')}</url>`);
+      if (bent) expectBent.add(i + 3);
+    }
+    const xml = HEAD + lines.join('\n') + '\n</urlset>\n';
+    const path = tempFile(`ext-schema-${round}.xml`, xml);
+    const lint = xmllint('all.xsd', path);
+    const theirs = new Set([...lint.output.matchAll(/:(\d+): element [^\n]*Schemas validity error/g)].map((m) => Number(m[1])));
+    const r = await check({ 'ext.xml': xml });
+    const ours = new Set(r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.line));
+    const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
+    assert.deepEqual(sorted(ours), sorted(theirs), `round ${round}: xmllint says\n${lint.output.slice(0, 3000)}`);
+    // Not a vacuous agreement: some <url>s are bent and some are whole.
+    assert.ok(theirs.size > 10 && theirs.size < 140, `round ${round}: ${theirs.size} invalid`);
+    // And the generator knows what it bent: nothing it left whole is invalid.
+    for (const line of theirs) assert.ok(expectBent.has(line), `round ${round}: line ${line} was not bent`);
+  }
+});
