@@ -10,7 +10,6 @@ import { generate, InputError, OptionError } from './engine.ts';
 import { resolveOptions } from './options.ts';
 import { nodePlatform } from './platform-node.ts';
 import { ProgressBar } from './progress-bar.ts';
-import { runCheck } from './check/cli-check.ts';
 import type { InputSource, Options, Summary } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -199,7 +198,8 @@ export async function main(argv: string[]): Promise<number> {
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
     if (command === 'generate') return await runGenerate(rest);
-    if (command === 'check') return await runCheck(rest);
+    // Loaded when asked for: a generate run starts without the audit's modules.
+    if (command === 'check') return await (await import('./check/cli-check.ts')).runCheck(rest);
     throw new UsageError(`unknown command ${command}`);
   } catch (e) {
     const err = e as Error & { code?: string };
