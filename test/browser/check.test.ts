@@ -114,6 +114,7 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await writeFile(path.join(dir, 'list.zip'), zipSync({ 'list.csv': new TextEncoder().encode(`loc\n${BASE}a\n`) }));
     await page.getByLabel('Sitemap files').setInputFiles(path.join(dir, 'list.zip'));
     await page.getByRole('status').filter({ hasText: 'No sitemap was found: list.zip/list.csv was passed over' }).waitFor();
+    assert.equal(await page.getByText('No sitemap was read.', { exact: true }).count(), 1, 'not "every file is clean"');
     // Back to the crafted set for the tests that follow.
     await page.getByLabel('Sitemap files').setInputFiles(names.map((n) => path.join(setDir, n)));
     await waitForCheck(page, names.length);
