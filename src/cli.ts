@@ -91,7 +91,8 @@ async function runGenerate(args: string[]): Promise<number> {
   const outDir = values['out-dir'];
   const zipPath = values.output ?? (outDir ? undefined : 'sitemaps.zip');
   if (zipPath && (/[\\/]$/.test(zipPath) || (await isDirectory(zipPath)))) {
-    throw new UsageError(`-o names the zip file to write, and ${zipPath} is a folder (for loose files use --out-dir ${zipPath})`);
+    const named = values.output !== undefined ? '-o names the zip file to write' : 'the zip is written to sitemaps.zip unless -o names another';
+    throw new UsageError(`${named}, and ${zipPath} is a folder (for loose files use --out-dir ${zipPath})`);
   }
 
   const sources: InputSource[] = [];

@@ -33,6 +33,9 @@ const SEQUENCES = new Map<string, Sequence>([
   [`${VIDEO_NS} video`, { order: ['thumbnail_loc', 'title', 'description'], required: new Set(['thumbnail_loc', 'title', 'description']), thenAny: 1 }],
 ]);
 
+/** The elements the extension schemas declare at the top: what a lax wildcard still checks. */
+const GLOBAL = new Set([`${IMAGE_NS} image`, `${NEWS_NS} news`, `${VIDEO_NS} video`]);
+
 const LINK_ATTRIBUTES = new Set(['rel', 'hreflang', 'href', 'media']);
 
 interface Open {
@@ -73,7 +76,7 @@ export class ExtensionSchema {
     const open = this.stack[this.stack.length - 1];
     if (!open || open.leaf || open.lax || open.textTold) return;
     for (let i = from; i < to; i++) {
-      if (isXmlSpace(d[i])) continue;
+      if (isXmlSpace(d[i]) && !open.empty) continue; // an empty element takes no white space either
       open.textTold = true;
       this.report(line, `text directly in <${open.qname}>, which holds ${open.empty ? 'nothing' : 'elements only'}`);
       return;
@@ -116,7 +119,8 @@ export class ExtensionSchema {
         this.report(line, `<${name.qname}> before ${names(parent, s.order.slice(parent.last + 1))}, which come first in ${where}`);
       }
       parent.extra++;
-      return true;
+      // A lax wildcard still holds an element its schema declares at the top to that declaration.
+      return !GLOBAL.has(`${ns} ${name.local}`);
     }
     if (parent.seen & (1 << at)) this.report(line, `a second <${name.qname}> in one ${where}`);
     else if (at < parent.last || parent.extra > 0) this.report(line, `<${name.qname}> out of order in ${where}: the order is ${names(parent, s.order)}`);
@@ -133,12 +137,13 @@ export class ExtensionSchema {
       if (ns === XMLNS_NS || ns === XSI_NS) continue;
       const attr = scanner.attrNames[i];
       if (ns !== '' || !LINK_ATTRIBUTES.has(attr.local)) this.report(line, `<${name.qname}> has an attribute the schema does not allow: ${attr.qname}`);
-      else given.set(attr.local, scanner.attrValues[i].trim());
+      else given.set(attr.local, scanner.attrValues[i]);
     }
+    // As the schema reads them: rel is a string (no trimming), href any URI (empty included).
     const rel = given.get('rel');
     if (rel === undefined) this.report(line, `<${name.qname}> has no rel; an alternate says rel="alternate"`);
     else if (rel !== 'alternate') this.report(line, `<${name.qname}> has rel="${rel}"; in a sitemap it is rel="alternate"`);
-    if (!given.get('href')) this.report(line, `<${name.qname}> has no href`);
+    if (given.get('href') === undefined) this.report(line, `<${name.qname}> has no href`);
     if (given.get('hreflang') === undefined && given.get('media') === undefined) this.report(line, `<${name.qname}> has no hreflang`);
   }
 
