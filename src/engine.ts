@@ -106,6 +106,8 @@ async function generateOn(
   const inputs: InputInfo[] = [];
   const bytesTotal = sources.every((s) => s.size !== undefined) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : undefined;
   let bytesRead = 0;
+  /** Bytes of sitemap inputs read ahead for their extension columns: work done, so progress counts them on both sides. */
+  let surveyed = 0;
   let lastProgress = 0;
 
   const progress = (force: boolean) => {
@@ -113,7 +115,8 @@ async function generateOn(
     const t = Date.now();
     if (!force && t - lastProgress < PROGRESS_MS) return;
     lastProgress = t;
-    hooks.onProgress({ bytesRead, bytesTotal, rows: x.counter(0), accepted: x.counter(2), rejected: x.counter(3) });
+    const total = bytesTotal === undefined ? undefined : bytesTotal + surveyed;
+    hooks.onProgress({ bytesRead: bytesRead + surveyed, bytesTotal: total, rows: x.counter(0), accepted: x.counter(2), rejected: x.counter(3) });
   };
 
   const drain = () => {
@@ -281,14 +284,16 @@ async function generateOn(
       core.resetInput();
       started = true;
     };
-    // A sitemap input is read once ahead to learn its extension columns (not counted as progress). A
-    // source that hands out its one stream again cannot be read twice: its sitemap keeps the core columns.
+    // A sitemap input is read once ahead to learn its extension columns. A source that hands out its
+    // one stream again cannot be read twice: its sitemap keeps the core columns.
     const reread = () => {
       const again = s.once ? undefined : s.chunks();
       if (!again || again === firstStream) return null;
       return (async function* () {
         for await (const chunk of again) {
           if (signal?.aborted) throw abortError();
+          surveyed += chunk.length;
+          progress(false);
           yield chunk;
         }
       })();

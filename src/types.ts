@@ -43,7 +43,12 @@ export interface InputSource {
 }
 
 export interface Progress {
+  /**
+   * Input bytes read so far. A sitemap input is read ahead once for its extension columns (all of it
+   * when its root declares an extension namespace); that reading counts here and in `bytesTotal`.
+   */
   bytesRead: number;
+  /** The inputs' sizes when all are known, plus what the reading ahead took. */
   bytesTotal: number | undefined;
   rows: number;
   accepted: number;

@@ -229,3 +229,22 @@ test('cancelling a gzipped input mid-run rejects with an AbortError, and nothing
     await assert.rejects(run, (e: Error) => e.name === 'AbortError', name);
   }
 });
+
+test('progress counts the reading ahead on both sides: it ends at its total, and the manifest keeps the input size', async () => {
+  const xml = urlset(Array.from({ length: 2000 }, (_, i) => url(`${U}/p/${i}`, `<image:image><image:loc>https://cdn.example.net/${i}.png</image:loc></image:image>`)).join(''), IMAGE);
+  const input = { ...source('with-images.xml', xml, 4096), size: Buffer.byteLength(xml) };
+  const seen: { bytesRead: number; bytesTotal: number | undefined }[] = [];
+  const result = await generate([input], { baseUrl: BASE, now: NOW }, nodePlatform, { onProgress: (p) => seen.push(p) });
+  const last = seen[seen.length - 1];
+  assert.deepEqual(last, { ...last, bytesRead: 2 * input.size, bytesTotal: 2 * input.size }, 'read twice, and the total says so');
+  assert.ok(seen.every((p) => p.bytesRead <= p.bytesTotal!), 'never past the total');
+  assert.equal(result.summary.accepted, 2000);
+  const manifest = JSON.parse(readZip(concatParts(result.zip))['manifest.json']);
+  assert.deepEqual(manifest.inputs, [{ name: 'with-images.xml', bytes: input.size, rows: 2000 }]);
+  // A sitemap whose root declares no extension is left at its root: the reading ahead costs next to nothing.
+  const plain = urlset(Array.from({ length: 30000 }, (_, i) => url(`${U}/p/${i}`)).join(''));
+  const seenPlain: { bytesRead: number }[] = [];
+  await generate([{ ...source('plain.xml', plain, 1 << 16), size: plain.length }], { baseUrl: BASE, now: NOW }, nodePlatform, { onProgress: (p) => seenPlain.push(p), onZipChunk: () => {} });
+  const plainRead = seenPlain[seenPlain.length - 1].bytesRead;
+  assert.ok(plainRead < plain.length * 1.1, `${plainRead} bytes counted for ${plain.length}`);
+});
