@@ -123,6 +123,11 @@ export function beginInput(delimiter: u8, inputIndex: u32): void {
   expectedFields = 0;
 }
 
+/** The last `n` blank rows skipped were no rows of the input (lines a converted sitemap keeps rows aligned with). */
+export function uncountSkipped(n: u32): void {
+  skipped -= n;
+}
+
 /** Column roles of the current input (-1 for none); `headerFields` > 0 when it has a header. */
 export function setColumns(loc: i32, lastmod: i32, changefreq: i32, priority: i32, headerFields: i32): void {
   locCol = loc;

@@ -35,6 +35,7 @@ interface Exports {
   outBodyPtr(): number;
   outBodyLen(): number;
   outDropBody(n: number): void;
+  uncountSkipped(n: number): void;
   outHeaderLen(): number;
   closeLastFile(): void;
   outLastmodPtr(): number;

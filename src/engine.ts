@@ -3,6 +3,7 @@
 
 import { Code } from './code.ts';
 import { Core, Status } from './core.ts';
+import type { RowsFiller } from './check/index.ts';
 import { decodeInput, InputError } from './decode.ts';
 import { detectDelimiter, defaultRoles, isHeader, rolesFromHeader, sampleRows } from './detect.ts';
 import { FindingStore } from './findings.ts';
@@ -298,7 +299,12 @@ async function generateOn(
         }
       })();
     };
-    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), () => (convertedInput = true), reread)) {
+    let filler: RowsFiller | undefined;
+    const onSitemap = (rowsFiller: RowsFiller) => {
+      convertedInput = true;
+      filler = rowsFiller;
+    };
+    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), onSitemap, reread)) {
       if (signal?.aborted) throw abortError();
       if (!started) start(chunk);
       core.feed(chunk);
@@ -309,6 +315,8 @@ async function generateOn(
     if (!started) start(new Uint8Array(0));
     core.feed(new Uint8Array(0));
     await drive(true);
+    // A sitemap's rows sit on their entries' lines; the blank lines between them are not blank rows.
+    if (filler) x.uncountSkipped(filler.lines);
     inputs.push({ name: s.name, bytes: bytesRead - readBefore, rows: x.counter(0) - rowsBefore });
   }
   if (signal?.aborted) throw abortError();
@@ -386,14 +394,17 @@ function writeIndexes(core: Core, zip: ZipWriter, files: { name: string; lastmod
 /** The delimiter, header and first rows of an input, for the column mapping. */
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
   let sample = '';
-  for await (const chunk of decodeInput(source.name, source.chunks(), platform, () => {})) {
+  let fromSitemap = false;
+  for await (const chunk of decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true))) {
     sample = decoder.decode(chunk.subarray(0, 65536));
     break;
   }
-  const delimiter = options.delimiter ?? detectDelimiter(sample);
+  // A sitemap's rows come as TSV with a header of its own, whatever the options say (as in generate).
+  const delimiter = fromSitemap ? '\t' : (options.delimiter ?? detectDelimiter(sample));
   const rows = sampleRows(sample, delimiter, 6);
   const header = rows.length > 0 && isHeader(rows[0]) ? rows[0] : null;
   const data = header ? rows.slice(1) : rows;
-  const roles = options.roles ?? (header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length))));
-  return { delimiter, header, rows: data, roles };
+  const given = fromSitemap ? undefined : options.roles;
+  const roles = given ?? (header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length))));
+  return { delimiter, header, rows: data, roles, fromSitemap };
 }

@@ -101,6 +101,8 @@ export interface Inspection {
   header: string[] | null;
   rows: string[][];
   roles: Role[];
+  /** A sitemap, feed or zip of them: its columns come from its elements, and the roles and delimiter given do not apply to it. */
+  fromSitemap: boolean;
 }
 
 export interface Hooks {

@@ -53,6 +53,16 @@ test('generate from a sitemap: fixes applied, findings at the lines of the <url>
   );
 });
 
+test('the blank lines that keep rows on their <url>s are not counted as skipped rows; an empty <url> is', async () => {
+  const entries = Array.from({ length: 5 }, (_, i) => `  <url>\n    <loc>${U}/p/${i}</loc>\n    <lastmod>2025-01-01</lastmod>\n  </url>\n`).join('');
+  const pretty = urlset(entries + '<url><loc> </loc></url>\n<url><loc></loc><lastmod>2025-01-01</lastmod></url>\n');
+  const { summary, findings } = await generate([source('pretty.xml', pretty)], { baseUrl: BASE, now: NOW }, nodePlatform);
+  // Every <url> is accounted for: the empty one skipped, the one with a lastmod and no URL rejected.
+  assert.deepEqual([summary.rows, summary.accepted, summary.rejected, summary.skipped], [6, 5, 1, 1]);
+  const missing = Array.from({ length: findings.length }, (_, i) => findings.at(i)).filter((f) => f.code === 'loc-missing');
+  assert.deepEqual(missing.map((f) => f.line), [24]);
+});
+
 test('text sitemaps, RSS, Atom and zips give rows; an index gives none', async () => {
   assert.equal(await rowsText(source('u.txt', `${U}/a\n\nnope\n${U}/b\n`)), `loc\tlastmod\tchangefreq\tpriority\n${U}/a\t\t\t\n\n\n${U}/b\t\t\t\n`);
   const rss = `${DECL}\n<rss version="2.0"><channel><item><link>${U}/r</link><pubDate>Tue, 15 Nov 1994 08:12:31 GMT</pubDate></item></channel></rss>\n`;

@@ -18,4 +18,9 @@ export interface EntrySink {
   readonly extensions?: UrlExtensions;
   /** False when the reading is for rows only: the insides of extension elements are not held to their schemas. */
   readonly extensionSchema?: boolean;
+  /**
+   * Entries whose <loc> is empty come to `page` too, for rows the generator counts (skipped when
+   * the entry is empty, rejected when it holds other fields). The audit says `<loc> is empty` instead.
+   */
+  readonly keepsBlankLocs?: boolean;
 }

@@ -26,15 +26,22 @@ import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 /** Findings that end or void a file: the rows before them are still given. */
 const STOPS = new Set(['xml-malformed', 'xml-doctype', 'xml-root', 'gzip-broken']);
 
+/** What the rows of one input hold besides rows: the blank lines that keep them on their entries' lines. */
+export interface RowsFiller {
+  lines: number;
+}
+
 /**
  * `survey` is where the first reading reads: the input itself by default (its `chunks()` is called
- * twice); null when it can be read only once, and then no extension column is written.
+ * twice); null when it can be read only once, and then no extension column is written. `filler` is
+ * kept up to date with the blank lines written so far.
  */
 export async function* sitemapRows(
   source: InputSource,
   platform: Platform,
   onNote: (note: string) => void = () => {},
   survey: InputSource | null = source,
+  filler: RowsFiller = { lines: 0 },
 ): AsyncGenerator<Uint8Array> {
   const columns = survey ? await extensionColumns([survey], platform) : [];
   const wanted = new Set(columns);
@@ -45,6 +52,7 @@ export async function* sitemapRows(
   const sink: EntrySink = {
     extensions,
     extensionSchema: false,
+    keepsBlankLocs: true,
     page(file, line, fields) {
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
@@ -62,9 +70,12 @@ export async function* sitemapRows(
     names.push(doc.name);
     extensions.clear();
     for await (const _ of readDocument(doc, tally, { cutInflated: false })) {
-      if (tsv.size >= TSV_BLOCK) yield tsv.take()!;
+      if (tsv.size < TSV_BLOCK) continue;
+      filler.lines = tsv.filler;
+      yield tsv.take()!;
     }
   }
+  filler.lines = tsv.filler;
   const rest = tsv.take();
   if (rest) yield rest;
   if (unplaced) {

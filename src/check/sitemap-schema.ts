@@ -232,7 +232,7 @@ export class SitemapSchema implements XmlHandler {
       this.schema(this.entryLine, `<${this.entryName}> has no <loc>${line !== this.entryLine ? ` (it ends on line ${line})` : ''}`);
       return;
     }
-    if (loc.isBlank()) return;
+    if (loc.isBlank() && !(this.tally.sink.keepsBlankLocs && !this.isIndex)) return;
     if (this.isIndex) {
       this.tally.sink.sitemap(this.tally.index, this.entryLine, loc.text(), this.fields[1].seen ? this.fields[1].text() : '');
     } else {

@@ -156,6 +156,9 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     await page.locator('.list-name', { hasText: 'page.zip' }).waitFor();
     await waitForResults(page, again.rows);
     await expectShown(page, again);
+    // Its columns come from the sitemap's elements: nothing to map, and no role to choose.
+    await page.getByText("Read from the sitemap's elements").waitFor({ state: 'attached' });
+    assert.equal(await page.getByLabel(/^Role of column/).count(), 0, 'no role selects for a sitemap');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
     const zipPath = path.join(work, 'again.zip');
     await download.saveAs(zipPath);
