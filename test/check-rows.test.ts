@@ -81,6 +81,17 @@ test('what stops a file is passed on as a note; the rows before it are kept', as
   assert.deepEqual(notes, ['bad.xml:4: </url> does not match <loc> (opened on line 4)']);
 });
 
+test('a zip that holds only a list gives no rows and says why; a zip of sitemaps says nothing of its companions', async () => {
+  const notes: string[] = [];
+  const listOnly = zipSync({ 'list.csv': new TextEncoder().encode(`loc\n${U}/a\n`) });
+  assert.equal(await rowsText(source('only.zip', listOnly), notes), 'loc\tlastmod\tchangefreq\tpriority\n');
+  assert.deepEqual(notes, ['only.zip: list.csv passed over: a zip is read for the sitemaps in it; give a list as a file of its own (gzipped or not)']);
+  const withSitemap = zipSync({ 'sitemap-1.xml': new TextEncoder().encode(urlset(url(`${U}/a`))), 'report.csv': new Uint8Array(0), 'manifest.json': new TextEncoder().encode('{}') });
+  notes.length = 0;
+  await rowsText(source('set.zip', withSitemap), notes);
+  assert.deepEqual(notes, []);
+});
+
 test('isSitemapInput: XML and zips, by their first bytes', () => {
   const enc = (s: string) => new TextEncoder().encode(s);
   assert.equal(isSitemapInput(enc(`\uFEFF  \n${DECL}`)), true);

@@ -7,8 +7,12 @@ export function isCompanion(entryName: string): boolean {
   return /\.(csv|json)(\.gz)?$/.test(base) || /^robots([-_.].*)?\.txt(\.gz)?$/.test(base);
 }
 
+/** The first few names, and how many more. */
+export function someNames(names: readonly string[]): string {
+  return names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+}
+
 /** Why a check found nothing to read, when a zip held only companions. */
 export function onlyCompanions(passedOver: readonly string[]): string {
-  const named = passedOver.slice(0, 3).join(', ') + (passedOver.length > 3 ? ` and ${passedOver.length - 3} more` : '');
-  return `no sitemap was found: ${named} ${passedOver.length === 1 ? 'was' : 'were'} passed over, as the CSV, JSON and robots files in a zip are (to check a list of URLs, generate from it)`;
+  return `no sitemap was found: ${someNames(passedOver)} ${passedOver.length === 1 ? 'was' : 'were'} passed over, as the CSV, JSON and robots files in a zip are (to check a list of URLs, generate from it)`;
 }

@@ -14,6 +14,7 @@
 // carry, is passed to `onNote` as one line.
 
 import type { InputSource, Platform } from '../types.ts';
+import { someNames } from './companions.ts';
 import { ExtensionColumns } from './extension-columns.ts';
 import { FileTally } from './file-tally.ts';
 import { LineMap } from './line-map.ts';
@@ -65,7 +66,8 @@ export async function* sitemapRows(
     },
   };
   tsv.header(columns);
-  for await (const doc of documents(source, platform)) {
+  const passedOver: string[] = [];
+  for await (const doc of documents(source, platform, (name) => void passedOver.push(name))) {
     const tally = new FileTally(names.length, doc.name, sink);
     names.push(doc.name);
     extensions.clear();
@@ -86,6 +88,11 @@ export async function* sitemapRows(
   }
   const note = extensions.note();
   if (note) onNote(`${source.name}: ${note}`);
+  // A zip of a list and nothing else: the list is a companion there, and the zip holds no sitemap.
+  if (names.length === 0 && passedOver.length > 0) {
+    const inside = passedOver.map((n) => n.slice(source.name.length + 1));
+    onNote(`${source.name}: ${someNames(inside)} passed over: a zip is read for the sitemaps in it; give a list as a file of its own (gzipped or not)`);
+  }
 }
 
 /** The extension columns the <url>s fill, from the files whose root element declares an extension namespace. */
