@@ -119,7 +119,8 @@ function video(): [string, boolean] {
   const n = chance(0.1) ? 0 : 1 + Math.floor(random() * 3);
   let tail = Array.from({ length: n }, () => pick(rest)).join('');
   // A video inside the open part is still a video to the schema (declared at the top): whole or not.
-  const nested = chance(0.06) ? pick(['<video:video/>', `<video:video>${first.map(el).join('')}${rest[0]}</video:video>`]) : '';
+  const whole = `<video:video>${first.map(el).join('')}${rest[0]}</video:video>`;
+  const nested = chance(0.08) ? pick(['<video:video/>', whole, `<video:gallery>${whole}</video:gallery>`, '<video:gallery><video:video/></video:gallery>']) : '';
   tail += nested;
   return [`<video:video>${first.map(el).join('')}${tail}</video:video>`, bent || n === 0 || nested !== ''];
 }

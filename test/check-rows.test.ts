@@ -64,7 +64,8 @@ test('the blank lines that keep rows on their <url>s are not counted as skipped 
 });
 
 test('text sitemaps, RSS, Atom and zips give rows; an index gives none', async () => {
-  assert.equal(await rowsText(source('u.txt', `${U}/a\n\nnope\n${U}/b\n`)), `loc\tlastmod\tchangefreq\tpriority\n${U}/a\t\t\t\n\n\n${U}/b\t\t\t\n`);
+  // A line that is no URL still comes as a row, for the generator to reject and count.
+  assert.equal(await rowsText(source('u.txt', `${U}/a\n\nnope\n${U}/b\n`)), `loc\tlastmod\tchangefreq\tpriority\n${U}/a\t\t\t\n\nnope\t\t\t\n${U}/b\t\t\t\n`);
   const rss = `${DECL}\n<rss version="2.0"><channel><item><link>${U}/r</link><pubDate>Tue, 15 Nov 1994 08:12:31 GMT</pubDate></item></channel></rss>\n`;
   assert.match(await rowsText(source('f.rss', rss)), new RegExp(`\n${U}/r\t1994-11-15T08:12:31Z\t\t\n$`));
   const atom = `${DECL}\n<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="${U}/t"/><updated>2025-01-01T00:00:00Z</updated></entry></feed>\n`;
@@ -79,6 +80,20 @@ test('what stops a file is passed on as a note; the rows before it are kept', as
   const text = await rowsText(source('bad.xml', urlset(url(`${U}/a`) + `<url><loc>${U}/b</url>\n` + url(`${U}/c`))), notes);
   assert.equal(text, `loc\tlastmod\tchangefreq\tpriority\n\n${U}/a\t\t\t\n`);
   assert.deepEqual(notes, ['bad.xml:4: </url> does not match <loc> (opened on line 4)']);
+});
+
+test('every entry is counted: a <url> without <loc>, a feed item without a link, a text line that is no URL', async () => {
+  const count = async (name: string, data: string | Uint8Array) => {
+    const { summary } = await generate([source(name, data)], { baseUrl: BASE, now: NOW }, nodePlatform);
+    return [summary.rows, summary.accepted, summary.rejected, summary.skipped];
+  };
+  // A <url> with only a lastmod is a row without a URL (rejected); one with nothing is a blank row (skipped).
+  assert.deepEqual(await count('a.xml', urlset(url(`${U}/a`) + '<url><lastmod>2025-01-01</lastmod></url>\n<url></url>\n')), [2, 1, 1, 1]);
+  const rss = `<?xml version="1.0"?>\n<rss version="2.0"><channel>\n<item><link>${U}/a</link></item>\n<item><title>No link</title><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate></item>\n<item><link></link></item>\n</channel></rss>\n`;
+  assert.deepEqual(await count('feed.rss', rss), [2, 1, 1, 1]);
+  const text = zipSync({ 'urls.txt': new TextEncoder().encode(`${U}/a\n\nnot a url\n${U}/b\n`) });
+  assert.deepEqual(await count('urls.zip', text), [3, 2, 1, 0], 'the rows of the same lines given as a file (a blank line in a zip is no row)');
+  assert.deepEqual(await count('urls.txt', `${U}/a\n\nnot a url\n${U}/b\n`), [3, 2, 1, 1]);
 });
 
 test('a zip that holds only a list gives no rows and says why; a zip of sitemaps says nothing of its companions', async () => {

@@ -33,8 +33,9 @@ const SEQUENCES = new Map<string, Sequence>([
   [`${VIDEO_NS} video`, { order: ['thumbnail_loc', 'title', 'description'], required: new Set(['thumbnail_loc', 'title', 'description']), thenAny: 1 }],
 ]);
 
+const LINK = `${XHTML_NS} link`;
 /** The elements the extension schemas declare at the top: what a lax wildcard still checks. */
-const GLOBAL = new Set([`${IMAGE_NS} image`, `${NEWS_NS} news`, `${VIDEO_NS} video`]);
+const GLOBAL = new Set([`${IMAGE_NS} image`, `${NEWS_NS} news`, `${VIDEO_NS} video`, LINK]);
 
 const LINK_ATTRIBUTES = new Set(['rel', 'hreflang', 'href', 'media']);
 
@@ -64,9 +65,11 @@ export class ExtensionSchema {
   /** An element at `depth` 1 (the extension element itself) or deeper. */
   start(name: XmlName, ns: string, line: number, scanner: XmlScanner): void {
     const parent = this.stack[this.stack.length - 1];
-    const lax = parent !== undefined && (parent.lax || this.child(parent, name, ns, line));
-    const sequence = lax ? undefined : SEQUENCES.get(`${ns} ${name.local}`);
-    const empty = !parent && ns === XHTML_NS;
+    const key = `${ns} ${name.local}`;
+    // Under a lax wildcard, at any depth, an element its schema declares at the top is held to it.
+    const lax = parent !== undefined && (parent.lax ? !GLOBAL.has(key) : this.child(parent, name, ns, line));
+    const sequence = lax ? undefined : SEQUENCES.get(key);
+    const empty = !lax && key === LINK;
     if (empty) this.link(name, line, scanner);
     else if (!lax) this.attributes(name, line, scanner);
     this.stack.push({ qname: name.qname, line, ns, sequence, last: -1, seen: 0, extra: 0, leaf: !sequence && !empty, empty, lax, textTold: false });
@@ -119,7 +122,6 @@ export class ExtensionSchema {
         this.report(line, `<${name.qname}> before ${names(parent, s.order.slice(parent.last + 1))}, which come first in ${where}`);
       }
       parent.extra++;
-      // A lax wildcard still holds an element its schema declares at the top to that declaration.
       return !GLOBAL.has(`${ns} ${name.local}`);
     }
     if (parent.seen & (1 << at)) this.report(line, `a second <${name.qname}> in one ${where}`);

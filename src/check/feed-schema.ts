@@ -88,7 +88,7 @@ export class FeedReader implements XmlHandler {
     if (loc.isBlank()) {
       const what = this.atom ? '<entry> has no <link href> to its page' : '<item> has no <link>';
       this.tally.report(this.itemLine, 'loc-missing', what);
-      return;
+      if (!this.tally.sink.keepsEveryEntry) return;
     }
     if (!this.atom && !lastmod.isBlank()) {
       const iso = rfc822ToIso(lastmod.text());

@@ -19,8 +19,9 @@ export interface EntrySink {
   /** False when the reading is for rows only: the insides of extension elements are not held to their schemas. */
   readonly extensionSchema?: boolean;
   /**
-   * Entries whose <loc> is empty come to `page` too, for rows the generator counts (skipped when
-   * the entry is empty, rejected when it holds other fields). The audit says `<loc> is empty` instead.
+   * Entries the audit reports instead of listing (a <url> with no or an empty <loc>, a feed item
+   * without a link, a text line that is no URL) come to `page` too, as rows the generator counts:
+   * skipped when empty, rejected otherwise.
    */
-  readonly keepsBlankLocs?: boolean;
+  readonly keepsEveryEntry?: boolean;
 }

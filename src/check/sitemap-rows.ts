@@ -53,7 +53,7 @@ export async function* sitemapRows(
   const sink: EntrySink = {
     extensions,
     extensionSchema: false,
-    keepsBlankLocs: true,
+    keepsEveryEntry: true,
     page(file, line, fields) {
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;

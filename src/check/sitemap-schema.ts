@@ -228,11 +228,12 @@ export class SitemapSchema implements XmlHandler {
 
   private endEntry(line: number): void {
     const loc = this.fields[0];
+    const keep = this.tally.sink.keepsEveryEntry === true && !this.isIndex;
     if (!loc.seen) {
       this.schema(this.entryLine, `<${this.entryName}> has no <loc>${line !== this.entryLine ? ` (it ends on line ${line})` : ''}`);
-      return;
+      if (!keep) return;
     }
-    if (loc.isBlank() && !(this.tally.sink.keepsBlankLocs && !this.isIndex)) return;
+    if (loc.isBlank() && !keep) return;
     if (this.isIndex) {
       this.tally.sink.sitemap(this.tally.index, this.entryLine, loc.text(), this.fields[1].seen ? this.fields[1].text() : '');
     } else {

@@ -76,10 +76,12 @@ export class TextSitemap {
     this.tally.countEntry(line);
     let control = false;
     for (let i = s; i < e; i++) if (b[i] < 0x20 && b[i] !== 0x09) control = true;
-    if (control || !hasScheme(b, s, e)) {
+    const url = !control && hasScheme(b, s, e);
+    if (!url) {
       const text = decoder.decode(b.subarray(s, Math.min(e, s + 200)));
       this.tally.report(line, 'text-not-url', `not an absolute URL${control ? ' (it holds control characters)' : ''}: ${JSON.stringify(text)}`);
-    } else {
+    }
+    if (url || this.tally.sink.keepsEveryEntry) {
       loc.seen = true;
       this.tally.sink.page(this.tally.index, line, this.fields);
     }
