@@ -6,6 +6,9 @@ import { Runs } from './runs';
 import { droppedFiles, type Dropped } from './folder-files';
 import { DEFAULT_SETTINGS, toOptions, validate, type Settings } from './settings';
 
+/** How many of the files are looked at for a list to show the column mapping of. */
+const INSPECTED_FILES = 20;
+
 export type Phase = 'empty' | 'ready' | 'running' | 'done';
 /** The workbench's two tasks: write sitemaps from a list, or audit existing sitemaps. */
 export type Mode = 'generate' | 'check';
@@ -179,12 +182,21 @@ export class Workbench {
   }
 
   async #inspect(token: number): Promise<boolean> {
-    const first = this.files[0];
-    if (!first) return false;
+    if (!this.files[0]) return false;
     try {
       const opts = this.delimiter === 'auto' ? {} : { delimiter: this.delimiter };
-      const inspection = await this.#runs.track(this.engine.inspect(first, opts));
-      if (!this.#runs.current(token)) return false;
+      // The mapping is for lists: the first file that is one (among the first few), else the first
+      // file (a sitemap, shown as read).
+      let inspection: Inspection | null = null;
+      for (const file of this.files.slice(0, INSPECTED_FILES)) {
+        const seen = await this.#runs.track(this.engine.inspect(file, opts));
+        if (!this.#runs.current(token)) return false;
+        inspection ??= seen;
+        if (!seen.fromSitemap) {
+          inspection = seen;
+          break;
+        }
+      }
       this.inspection = inspection;
       return true;
     } catch (e) {

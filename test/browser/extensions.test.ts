@@ -170,6 +170,14 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     }
   });
 
+  it('with a sitemap and a list together, maps the list', async () => {
+    const list = path.join(work, 'more.csv');
+    await writeFile(list, 'page,modified\nhttps://www.example.com/more/1,2025-01-01\n');
+    await page.getByLabel('URL list').setInputFiles([path.join(work, 'page.zip'), list]);
+    await page.getByLabel(/^Role of column 1 /).waitFor({ state: 'attached' });
+    assert.equal(await page.getByLabel(/^Role of column 1 /).inputValue(), 'loc', 'the list is mapped, the sitemap read as it is');
+  });
+
   it('made no request off its origin and logged no error', () => {
     assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
     assert.deepEqual(seen.problems, [], 'errors logged');
