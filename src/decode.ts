@@ -2,7 +2,7 @@
 // a UTF-8 BOM dropped, and a clear refusal for files that are not text.
 
 import type { Platform } from './types.ts';
-import { isSitemapInput, sitemapRows, type RowsFiller } from './check/index.ts';
+import { isSitemapInput, RowsOrigin, sitemapRows } from './check/index.ts';
 import { prepend, utf16ToUtf8 } from './byte-streams.ts';
 
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
@@ -90,7 +90,7 @@ export async function* decodeInput(
   chunks: AsyncIterable<Uint8Array>,
   platform: Platform,
   onNote: (note: string) => void,
-  onSitemap: (filler: RowsFiller) => void = () => {},
+  onSitemap: (origin: RowsOrigin) => void = () => {},
   reread?: () => AsyncIterable<Uint8Array> | null,
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
@@ -98,11 +98,11 @@ export async function* decodeInput(
     ({ head, rest } = await peek(gunzipTolerant(name, platform.gunzip(prepend(head, rest)), onNote), SAMPLE));
   }
   if (isSitemapInput(head)) {
-    const filler: RowsFiller = { lines: 0 };
-    onSitemap(filler);
+    const origin = new RowsOrigin();
+    onSitemap(origin);
     const whole = { head, rest };
     const again = reread?.() ?? null;
-    yield* sitemapRows({ name, chunks: () => prepend(whole.head, whole.rest) }, platform, onNote, again ? { name, chunks: () => again } : null, filler);
+    yield* sitemapRows({ name, chunks: () => prepend(whole.head, whole.rest) }, platform, onNote, again ? { name, chunks: () => again } : null, origin);
     return;
   }
   if (startsWith(head, [0xef, 0xbb, 0xbf])) {

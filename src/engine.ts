@@ -3,7 +3,7 @@
 
 import { Code } from './code.ts';
 import { Core, Status } from './core.ts';
-import type { RowsFiller } from './check/index.ts';
+import type { RowsOrigin } from './check/index.ts';
 import { decodeInput, InputError } from './decode.ts';
 import { detectDelimiter, defaultRoles, isHeader, rolesFromHeader, sampleRows } from './detect.ts';
 import { FindingStore } from './findings.ts';
@@ -300,10 +300,12 @@ async function generateOn(
         }
       })();
     };
-    let filler: RowsFiller | undefined;
-    const onSitemap = (rowsFiller: RowsFiller) => {
+    let origin: RowsOrigin | undefined;
+    const onSitemap = (rowsOrigin: RowsOrigin) => {
       convertedInput = true;
-      filler = rowsFiller;
+      origin = rowsOrigin;
+      // Findings on its rows point at the document and line the row came from.
+      findings.placeRows(i, (line) => rowsOrigin.place(line));
     };
     for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), onSitemap, reread)) {
       if (signal?.aborted) throw abortError();
@@ -318,7 +320,7 @@ async function generateOn(
     await drive(true);
     // A sitemap's rows sit on their entries' lines; the blank lines between them are not blank rows.
     // (At most what this input skipped: a quoted cell that never closes can swallow some of them.)
-    if (filler) x.uncountSkipped(Math.min(filler.lines, x.counter(1) - skippedBefore));
+    if (origin) x.uncountSkipped(Math.min(origin.filler, x.counter(1) - skippedBefore));
     inputs.push({ name: s.name, bytes: bytesRead - readBefore, rows: x.counter(0) - rowsBefore });
   }
   if (signal?.aborted) throw abortError();

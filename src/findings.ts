@@ -23,11 +23,22 @@ export class FindingStore {
   private offsetOf = new Uint32Array(1024);
   private perCode = new Float64Array(CODE_NAMES.length);
 
+  /** Per input made of rows from sitemaps: where a row's line came from. */
+  private places: (((line: number) => { name: string; line: number } | undefined) | undefined)[] = [];
+
   /** Names of the inputs, by the index stamped on each record; shown only when there are several. */
   constructor(
     private inputNames: string[] = [],
     private strict = false,
   ) {}
+
+  /**
+   * Input `input` is rows made from sitemaps: a finding's line is told as the line of the document it
+   * came from, and named by that document when it is one inside the input (a zip's entry).
+   */
+  placeRows(input: number, place: (line: number) => { name: string; line: number } | undefined): void {
+    this.places[input] = place;
+  }
 
   /** A code's severity in this run: `strict` makes loc-outside-directory an error. */
   severityOf(code: string): Severity {
@@ -73,7 +84,14 @@ export class FindingStore {
     const at = this.offsetOf[i];
     const view = new DataView(block.buffer, block.byteOffset + at, HEADER);
     const code = CODE_NAMES[view.getUint16(8, true)];
-    const input = this.inputNames.length > 1 ? (this.inputNames[view.getUint16(10, true)] ?? '') : '';
+    const inputIndex = view.getUint16(10, true);
+    let input = this.inputNames.length > 1 ? (this.inputNames[inputIndex] ?? '') : '';
+    let line = view.getUint32(0, true);
+    const from = line > 0 ? this.places[inputIndex]?.(line) : undefined;
+    if (from) {
+      line = from.line;
+      if (from.name !== this.inputNames[inputIndex]) input = from.name;
+    }
     const v = view.getUint16(12, true);
     const f = view.getUint16(14, true);
     const valueLen = v & ~CUT;
@@ -82,7 +100,7 @@ export class FindingStore {
     const info = CODE_INFO[code];
     return {
       input,
-      line: view.getUint32(0, true),
+      line,
       column: view.getUint32(4, true),
       code,
       severity: this.severityOf(code),

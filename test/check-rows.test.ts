@@ -96,6 +96,21 @@ test('every entry is counted: a <url> without <loc>, a feed item without a link,
   assert.deepEqual(await count('urls.txt', `${U}/a\n\nnot a url\n${U}/b\n`), [3, 2, 1, 1]);
 });
 
+test('findings on rows from a zip of sitemaps name the entry and its line', async () => {
+  const a = urlset(url(`${U}/a`) + url(`${U}/b`, '<changefreq>Daily</changefreq>'));
+  const b = urlset(url(`${U}/c`) + url(`${U}/d`, '<priority>1</priority>'));
+  const result = await generate([source('set.zip', zipSync({ 'a.xml': new TextEncoder().encode(a), 'b.xml': new TextEncoder().encode(b) }))], { baseUrl: BASE, now: NOW }, nodePlatform);
+  const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+  const at = (code: string) => findings.filter((f) => f.code === code).map((f) => `${f.input}:${f.line}`);
+  assert.deepEqual(at('changefreq-normalized'), ['set.zip/a.xml:4']);
+  assert.deepEqual(at('priority-normalized'), ['set.zip/b.xml:4']);
+  const report = readZip(concatParts(result.zip))['report.csv'];
+  assert.match(report, /\nset\.zip\/b\.xml:4,\d+,fix,priority-normalized,/);
+  // A sitemap of its own keeps the plain line, as any single input does.
+  const single = await generate([source('b.xml', b)], { baseUrl: BASE, now: NOW }, nodePlatform);
+  assert.deepEqual([single.findings.at(0).input, single.findings.at(0).line], ['', 4]);
+});
+
 test('a zip that holds only a list gives no rows and says why; a zip of sitemaps says nothing of its companions', async () => {
   const notes: string[] = [];
   const listOnly = zipSync({ 'list.csv': new TextEncoder().encode(`loc\n${U}/a\n`) });

@@ -2,6 +2,6 @@
 // browser's in a page or worker) and InputSources (any name + stream of chunks).
 
 export { checkFiles } from './check.ts';
-export { sitemapRows, isSitemapInput, type RowsFiller } from './sitemap-rows.ts';
+export { sitemapRows, isSitemapInput, RowsOrigin } from './sitemap-rows.ts';
 export { CHECK_CODES, type CheckCode } from './codes.ts';
 export type { CheckOptions, CheckResult, CheckedFile, CheckFinding, FileKind } from './types.ts';

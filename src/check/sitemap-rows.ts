@@ -27,29 +27,39 @@ import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 /** Findings that end or void a file: the rows before them are still given. */
 const STOPS = new Set(['xml-malformed', 'xml-doctype', 'xml-root', 'gzip-broken']);
 
-/** What the rows of one input hold besides rows: the blank lines that keep them on their entries' lines. */
-export interface RowsFiller {
-  lines: number;
+/** Where the rows of one sitemap input came from, for the generator reading them. */
+export class RowsOrigin {
+  /** Blank lines written to keep rows on their entries' lines: a reader sees them as blank rows. */
+  filler = 0;
+  readonly map = new LineMap();
+  /** The documents read, by the index the map gives (inside a zip, `set.zip/b.xml`). */
+  readonly names: string[] = [];
+
+  /** The document and line a row (by its line in the rows) came from. */
+  place(line: number): { name: string; line: number } | undefined {
+    const p = this.map.lookup(line);
+    return p && { name: this.names[p.file], line: p.line };
+  }
 }
 
 /**
  * `survey` is where the first reading reads: the input itself by default (its `chunks()` is called
- * twice); null when it can be read only once, and then no extension column is written. `filler` is
- * kept up to date with the blank lines written so far.
+ * twice); null when it can be read only once, and then no extension column is written. `origin` is
+ * kept up to date as the rows are written.
  */
 export async function* sitemapRows(
   source: InputSource,
   platform: Platform,
   onNote: (note: string) => void = () => {},
   survey: InputSource | null = source,
-  filler: RowsFiller = { lines: 0 },
+  origin = new RowsOrigin(),
 ): AsyncGenerator<Uint8Array> {
   const columns = survey ? await extensionColumns([survey], platform) : [];
   const wanted = new Set(columns);
-  const tsv = new TsvWriter(new LineMap());
+  const tsv = new TsvWriter(origin.map);
   const extensions = new UrlExtensions();
   let unplaced = 0;
-  const names: string[] = [];
+  const names = origin.names;
   const sink: EntrySink = {
     extensions,
     extensionSchema: false,
@@ -73,11 +83,11 @@ export async function* sitemapRows(
     extensions.clear();
     for await (const _ of readDocument(doc, tally, { cutInflated: false })) {
       if (tsv.size < TSV_BLOCK) continue;
-      filler.lines = tsv.filler;
+      origin.filler = tsv.filler;
       yield tsv.take()!;
     }
   }
-  filler.lines = tsv.filler;
+  origin.filler = tsv.filler;
   const rest = tsv.take();
   if (rest) yield rest;
   if (unplaced) {
