@@ -110,8 +110,12 @@ export function setBase(originLen: i32, folderLen: i32): void {
 }
 
 /** Starts reading an input: its delimiter (0 for plain text) and its index for findings. */
-export function beginInput(delimiter: u8, inputIndex: u32): void {
+/** Empty lines of the current input only keep its rows on their source lines (a converted sitemap): no rows. */
+let emptyLinesAreFiller = false;
+
+export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool): void {
   resetScanner(delimiter);
+  emptyLinesAreFiller = fillerLines;
   setInputIndex(inputIndex);
   headerPending = true;
   stage = Stage.Scan;
@@ -121,11 +125,6 @@ export function beginInput(delimiter: u8, inputIndex: u32): void {
   changefreqCol = 2;
   priorityCol = 3;
   expectedFields = 0;
-}
-
-/** The last `n` blank rows skipped were no rows of the input (lines a converted sitemap keeps rows aligned with). */
-export function uncountSkipped(n: u32): void {
-  skipped -= n;
 }
 
 /** Column roles of the current input (-1 for none); `headerFields` > 0 when it has a header. */
@@ -216,7 +215,7 @@ export function run(final: bool): Status {
       }
       unquoteFields();
       if (rowIsBlank()) {
-        skipped++;
+        if (!(emptyLinesAreFiller && rowEnd == rowStart)) skipped++;
         continue;
       }
       rows++;

@@ -11,7 +11,7 @@ interface Exports {
   configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number): void;
   setTimezone(len: number, minutes: number): void;
   setBase(originLen: number, folderLen: number): void;
-  beginInput(delimiter: number, inputIndex: number): void;
+  beginInput(delimiter: number, inputIndex: number, fillerLines: number): void;
   setColumns(loc: number, lastmod: number, changefreq: number, priority: number, headerFields: number): void;
   dropHeaderRow(): void;
   reserveInput(keep: number, n: number): number;
@@ -35,7 +35,6 @@ interface Exports {
   outBodyPtr(): number;
   outBodyLen(): number;
   outDropBody(n: number): void;
-  uncountSkipped(n: number): void;
   outHeaderLen(): number;
   closeLastFile(): void;
   outLastmodPtr(): number;

@@ -265,7 +265,6 @@ async function generateOn(
   for (const [i, s] of sources.entries()) {
     source = s;
     const rowsBefore = x.counter(0);
-    const skippedBefore = x.counter(1);
     const readBefore = bytesRead;
     let firstStream: AsyncIterable<Uint8Array> | undefined;
     const counted = async function* () {
@@ -282,7 +281,8 @@ async function generateOn(
       const sample = decoder.decode(first.subarray(0, 65536));
       // A sitemap or feed comes as TSV whatever its values hold.
       const delimiter = convertedInput ? '\t' : (opts.delimiter ?? detectDelimiter(sample));
-      x.beginInput(delimiterByte(delimiter), i);
+      // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
+      x.beginInput(delimiterByte(delimiter), i, convertedInput ? 1 : 0);
       core.resetInput();
       started = true;
     };
@@ -300,12 +300,10 @@ async function generateOn(
         }
       })();
     };
-    let origin: RowsOrigin | undefined;
-    const onSitemap = (rowsOrigin: RowsOrigin) => {
+    const onSitemap = (origin: RowsOrigin) => {
       convertedInput = true;
-      origin = rowsOrigin;
       // Findings on its rows point at the document and line the row came from.
-      findings.placeRows(i, (line) => rowsOrigin.place(line));
+      findings.placeRows(i, (line) => origin.place(line));
     };
     for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), onSitemap, reread)) {
       if (signal?.aborted) throw abortError();
@@ -318,9 +316,6 @@ async function generateOn(
     if (!started) start(new Uint8Array(0));
     core.feed(new Uint8Array(0));
     await drive(true);
-    // A sitemap's rows sit on their entries' lines; the blank lines between them are not blank rows.
-    // (At most what this input skipped: a quoted cell that never closes can swallow some of them.)
-    if (origin) x.uncountSkipped(Math.min(origin.filler, x.counter(1) - skippedBefore));
     inputs.push({ name: s.name, bytes: bytesRead - readBefore, rows: x.counter(0) - rowsBefore });
   }
   if (signal?.aborted) throw abortError();

@@ -29,8 +29,6 @@ const STOPS = new Set(['xml-malformed', 'xml-doctype', 'xml-root', 'gzip-broken'
 
 /** Where the rows of one sitemap input came from, for the generator reading them. */
 export class RowsOrigin {
-  /** Blank lines written to keep rows on their entries' lines: a reader sees them as blank rows. */
-  filler = 0;
   readonly map = new LineMap();
   /** The documents read, by the index the map gives (inside a zip, `set.zip/b.xml`). */
   readonly names: string[] = [];
@@ -44,8 +42,8 @@ export class RowsOrigin {
 
 /**
  * `survey` is where the first reading reads: the input itself by default (its `chunks()` is called
- * twice); null when it can be read only once, and then no extension column is written. `origin` is
- * kept up to date as the rows are written.
+ * twice); null when it can be read only once, and then no extension column is written. `origin`
+ * learns where each row came from as it is written.
  */
 export async function* sitemapRows(
   source: InputSource,
@@ -82,12 +80,9 @@ export async function* sitemapRows(
     names.push(doc.name);
     extensions.clear();
     for await (const _ of readDocument(doc, tally, { cutInflated: false })) {
-      if (tsv.size < TSV_BLOCK) continue;
-      origin.filler = tsv.filler;
-      yield tsv.take()!;
+      if (tsv.size >= TSV_BLOCK) yield tsv.take()!;
     }
   }
-  origin.filler = tsv.filler;
   const rest = tsv.take();
   if (rest) yield rest;
   if (unplaced) {

@@ -33,8 +33,6 @@ export class TsvWriter {
   private next = 1;
   /** Line breaks inside the quoted values of the row being written. */
   private lines = 0;
-  /** Blank lines written to keep rows on their entries' lines: not rows of the input, though a reader sees them as blank ones. */
-  filler = 0;
   /** An extension cell as UTF-8. */
   private cell = new Uint8Array(256);
 
@@ -62,7 +60,6 @@ export class TsvWriter {
     // UTF-8 takes at most 3 bytes per UTF-16 unit, and quoting at most doubles them.
     if (cells) for (const c of cells) need += 3 + 6 * c.length;
     this.ensure(need);
-    this.filler += pad;
     while (pad-- > 0) this.buf[this.len++] = LF;
     this.lines = 0;
     for (let k = 0; k < 4; k++) {
