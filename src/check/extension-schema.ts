@@ -71,7 +71,7 @@ export class ExtensionSchema {
     const sequence = lax ? undefined : SEQUENCES.get(key);
     const empty = !lax && key === LINK;
     if (empty) this.link(name, line, scanner);
-    else if (!lax) this.attributes(name, line, scanner);
+    else if (!lax) checkAttributes(name, line, scanner, this.report);
     this.stack.push({ qname: name.qname, line, ns, sequence, last: -1, seen: 0, extra: 0, leaf: !sequence && !empty, empty, lax, textTold: false });
   }
 
@@ -133,14 +133,7 @@ export class ExtensionSchema {
 
   /** `<xhtml:link rel="alternate" hreflang="…" href="…"/>`: the attributes the schema names, and no others. */
   private link(name: XmlName, line: number, scanner: XmlScanner): void {
-    const given = new Map<string, string>();
-    for (let i = 0; i < scanner.attrCount; i++) {
-      const ns = scanner.attrNs(i);
-      if (ns === XMLNS_NS || ns === XSI_NS) continue;
-      const attr = scanner.attrNames[i];
-      if (ns !== '' || !LINK_ATTRIBUTES.has(attr.local)) this.report(line, `<${name.qname}> has an attribute the schema does not allow: ${attr.qname}`);
-      else given.set(attr.local, scanner.attrValues[i]);
-    }
+    const given = checkAttributes(name, line, scanner, this.report, LINK_ATTRIBUTES);
     // As the schema reads them: rel is a string (no trimming), href any URI (empty included).
     const rel = given.get('rel');
     if (rel === undefined) this.report(line, `<${name.qname}> has no rel; an alternate says rel="alternate"`);
@@ -149,14 +142,30 @@ export class ExtensionSchema {
     if (given.get('hreflang') === undefined && given.get('media') === undefined) this.report(line, `<${name.qname}> has no hreflang`);
   }
 
-  /** Namespace declarations and xsi: attributes are allowed; the extension schemas declare no others. */
-  private attributes(name: XmlName, line: number, scanner: XmlScanner): void {
-    for (let i = 0; i < scanner.attrCount; i++) {
-      const ns = scanner.attrNs(i);
-      if (ns === XMLNS_NS || ns === XSI_NS) continue;
-      this.report(line, `<${name.qname}> has an attribute the schema does not allow: ${scanner.attrNames[i].qname}`);
-    }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Namespace declarations and xsi: attributes are allowed on any element; of the others only the
+ * unprefixed names in `allowed`, whose values are returned. The schemas here declare no more.
+ */
+export function checkAttributes(
+  name: XmlName,
+  line: number,
+  scanner: XmlScanner,
+  report: (line: number, message: string) => void,
+  allowed = NONE,
+): Map<string, string> {
+  const given = new Map<string, string>();
+  for (let i = 0; i < scanner.attrCount; i++) {
+    const ns = scanner.attrNs(i);
+    if (ns === XMLNS_NS || ns === XSI_NS) continue;
+    const attr = scanner.attrNames[i];
+    if (ns !== '' || !allowed.has(attr.local)) report(line, `<${name.qname}> has an attribute the schema does not allow: ${attr.qname}`);
+    else given.set(attr.local, scanner.attrValues[i]);
   }
+  return given;
 }
 
 /** Children's local names as tags, with the prefix their parent is written with. */

@@ -10,9 +10,9 @@
 // their values read for a sink that asks for them. A misplaced element is reported and its value still used, so one slip does not hide
 // the row's other findings.
 
-import { ExtensionSchema } from './extension-schema.ts';
+import { checkAttributes, ExtensionSchema } from './extension-schema.ts';
 import type { FileTally } from './file-tally.ts';
-import { SITEMAP_NS, URL_EXTENSIONS, XMLNS_NS, XSI_NS } from './namespaces.ts';
+import { URL_EXTENSIONS } from './namespaces.ts';
 import type { EntryFields } from './sink.ts';
 import type { UrlExtensions } from './url-extensions.ts';
 import { isXmlSpace, ValueBuffer } from './value-buffer.ts';
@@ -90,7 +90,7 @@ export class SitemapSchema implements XmlHandler {
       }
     }
     this.ctx[depth] = ctx;
-    if (ctx !== Ctx.Skip && ctx !== Ctx.Ext && this.scanner.attrCount > 0) this.checkAttributes(name, line);
+    if (ctx !== Ctx.Skip && ctx !== Ctx.Ext && this.scanner.attrCount > 0) checkAttributes(name, line, this.scanner, (l, m) => this.schema(l, m));
   }
 
   private inRoot(name: XmlName, ns: string, line: number): Ctx {
@@ -162,16 +162,6 @@ export class SitemapSchema implements XmlHandler {
         : `<${name.qname}> (namespace ${ns}) is not allowed in <${this.entryName}>${this.isIndex ? '' : ': the extensions are image, xhtml, news and video'}`,
     );
     return Ctx.Skip;
-  }
-
-  /** Namespace declarations and xsi: attributes are allowed; the schema declares no others. */
-  private checkAttributes(name: XmlName, line: number): void {
-    const s = this.scanner;
-    for (let i = 0; i < s.attrCount; i++) {
-      const ns = s.attrNs(i);
-      if (ns === XMLNS_NS || ns === XSI_NS) continue;
-      this.schema(line, `<${name.qname}> has an attribute the schema does not allow: ${s.attrNames[i].qname}`);
-    }
   }
 
   text(d: Uint8Array, from: number, to: number): void {
