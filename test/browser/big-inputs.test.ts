@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import type { Browser } from '../helpers/chromium.ts';
 import type { Watch } from '../helpers/browser-watch.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
-import { openPage } from '../helpers/page-session.ts';
+import { closePage, openPage } from '../helpers/page-session.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 
@@ -47,11 +47,7 @@ describe('the page with the largest inputs of the catalogue', { timeout: 900_000
     await page.getByLabel('Reference time').fill(NOW);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('a million duplicate rows: one kept, the rest rejected and counted', async () => {
     await writeFile(path.join(work, 'dups.csv'), 'loc\n' + `${BASE}same\n`.repeat(1_000_000));

@@ -4,7 +4,7 @@
 // a 50 MB sitemap with the main thread free; cancel; then Fix and re-generate, whose zip validates.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -19,7 +19,7 @@ import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
-import { openPage } from '../helpers/page-session.ts';
+import { closePage, openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -67,11 +67,7 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     ({ server, browser, page, seen } = await openPage('/check/app/', { width: 1280, height: 800 }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('checks picked sitemaps and shows what `sitemill check` finds, file by file and code by code', async () => {
     await page.goto(server.url);

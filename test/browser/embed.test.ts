@@ -4,7 +4,7 @@
 // accent colour reaches it and no other style crosses the shadow boundary either way.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -18,7 +18,7 @@ import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 import { expectCheckShown, runCliCheck, waitForCheck } from '../helpers/check-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
-import { openPage } from '../helpers/page-session.ts';
+import { closePage, openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -83,11 +83,7 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
     ({ server, browser, page, seen } = await openPage('/host/deep/', { width: 1280, height: 900 }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('loads from one module script on a deep path, under the CSP', async () => {
     const response = await page.goto(`${server.url}examples/host/`);

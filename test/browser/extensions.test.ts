@@ -3,7 +3,7 @@
 // and report.csv holding every extension finding the page counted.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -16,7 +16,7 @@ import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
-import { openPage } from '../helpers/page-session.ts';
+import { closePage, openPage } from '../helpers/page-session.ts';
 
 const SAMPLE = 'sample-extensions.csv';
 /** The SPEC section 5 codes the sample is made to show. */
@@ -49,11 +49,7 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     ({ server, browser, page, seen } = await openPage('/tools/sitemill/', { width: 1280, height: 900 }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('runs the extension sample and shows its findings as the CLI counts them', async () => {
     await page.goto(server.url);

@@ -2,7 +2,7 @@
 // visible focus ring on every stop. Focus stays on Generate while it runs, so the next Tab reaches Download.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,7 +14,7 @@ import { expectFocusRing, tabTo } from '../helpers/keyboard.ts';
 import { bigList } from '../helpers/lists.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 import { waitForResults } from '../helpers/workbench-view.ts';
-import { openPage } from '../helpers/page-session.ts';
+import { closePage, openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 
@@ -31,11 +31,7 @@ describe('the page by keyboard', { timeout: 120_000 }, () => {
     ({ server, browser, page, seen } = await openPage('/kb/', { width: 1280, height: 800 }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('runs the sample, sets an option, generates and downloads without a pointer', async () => {
     await page.goto(server.url);

@@ -3,7 +3,7 @@
 // inspect, findingsPage, typed errors, terminate, check and checkFindingsPage — compared with the CLI.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,7 +13,7 @@ import type { Browser } from '../helpers/chromium.ts';
 import { runCliCheck } from '../helpers/check-view.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
-import { openPage } from '../helpers/page-session.ts';
+import { closePage, openPage } from '../helpers/page-session.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -32,11 +32,7 @@ describe('the browser library', { timeout: 120_000 }, () => {
     ({ server, browser, page, seen } = await openPage('/some/where/', { width: 1000, height: 800 }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('runs in the example page', async () => {
     await page.goto(`${server.url}examples/library/`);

@@ -5,7 +5,7 @@
 // and the options, and the run after a change of options works.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import type { Browser } from '../helpers/chromium.ts';
 import type { Watch } from '../helpers/browser-watch.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
-import { openPage } from '../helpers/page-session.ts';
+import { closePage, openPage } from '../helpers/page-session.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 
@@ -41,11 +41,7 @@ describe('the page when a job runs out of memory', { timeout: 180_000 }, () => {
     ({ server, browser, page, seen } = await openPage('/oom/', undefined, { args: [`--js-flags=--wasm-max-mem-pages=${CAP_PAGES}`] }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('says it ran out of memory, keeps the list and options, and runs with smaller files', async () => {
     await page.goto(server.url);

@@ -8,7 +8,7 @@
 // throws is uncaught, as any bug in the worker would be, and the browser reports it to the page.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +17,7 @@ import { watch, type Watch } from '../helpers/browser-watch.ts';
 import { launch, type Browser } from '../helpers/chromium.ts';
 import { CLI, ROOT, runCli } from '../helpers/cli.ts';
 import { bigList } from '../helpers/lists.ts';
+import { closePage } from '../helpers/page-session.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
 import { shownStats, waitForResults } from '../helpers/workbench-view.ts';
 
@@ -61,11 +62,7 @@ describe('the page when its worker dies', { timeout: 180_000 }, () => {
     seen = watch(browser.context, page);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('reports a worker that throws mid-run, keeps the list and options, and runs again', async () => {
     await page.goto(server.url);

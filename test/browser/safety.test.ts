@@ -4,7 +4,7 @@
 // Cancel at any moment leaves nothing behind. Nothing leaves the origin all along.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +15,7 @@ import { launch, type Browser } from '../helpers/chromium.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { shownCodes, shownFiles, waitForCheck } from '../helpers/check-view.ts';
 import { bigList } from '../helpers/lists.ts';
+import { closePage } from '../helpers/page-session.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
 import { expectShown, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 
@@ -107,11 +108,7 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
     seen = watch(browser.context, page);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('shows markup and script from every column as text, in the findings, the columns and the previews', async () => {
     await page.goto(server.url);

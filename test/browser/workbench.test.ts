@@ -2,7 +2,7 @@
 // used through its accessible names, compared with the CLI, then offline, then under load.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +11,7 @@ import { launch, type Browser } from '../helpers/chromium.ts';
 import { watch, type Watch } from '../helpers/browser-watch.ts';
 import { CLI, ROOT, runCli as cliJson, type CliSummary } from '../helpers/cli.ts';
 import { bigList } from '../helpers/lists.ts';
+import { closePage } from '../helpers/page-session.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
 import { expectShown as shown, shownStats as stats, waitForResults as results } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
@@ -111,11 +112,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     seen = watch(browser.context, page);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (work) await rm(work, { recursive: true, force: true });
-  });
+  after(() => closePage(browser, server, work));
 
   it('loads from a sub-path and runs the bundled sample', async () => {
     await page.goto(server.url);
