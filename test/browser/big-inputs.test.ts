@@ -16,7 +16,7 @@ import type { Watch } from '../helpers/browser-watch.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
-import { expectShown, shownStats, waitForResults } from '../helpers/workbench-view.ts';
+import { expectShown, setBaseAndTime, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -42,9 +42,7 @@ describe('the page with the largest inputs of the catalogue', { timeout: 900_000
     work = await mkdtemp(path.join(tmpdir(), 'sitemill-big-'));
     ({ server, browser, page, seen } = await openPage('/big/'));
     await page.goto(server.url);
-    await page.getByLabel('Base URL').fill(BASE);
-    await page.getByText('More options').click();
-    await page.getByLabel('Reference time').fill(NOW);
+    await setBaseAndTime(page, BASE, NOW);
   });
 
   after(() => closePage(browser, server, work));

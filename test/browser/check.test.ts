@@ -16,7 +16,7 @@ import type { Browser } from '../helpers/chromium.ts';
 import { CLI, ROOT, runCli } from '../helpers/cli.ts';
 import { MADE_FOR, writeSitemapSet } from '../helpers/sitemap-set.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
-import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
+import { expectShown, setBaseAndTime, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
@@ -72,9 +72,7 @@ describe('the Check tab', { timeout: 240_000 }, () => {
   it('checks picked sitemaps and shows what `sitemill check` finds, file by file and code by code', async () => {
     await page.goto(server.url);
     await page.getByRole('tab', { name: 'Check' }).click();
-    await page.getByLabel('Base URL').fill(BASE);
-    await page.getByText('More options').click();
-    await page.getByLabel('Reference time').fill(NOW);
+    await setBaseAndTime(page, BASE, NOW);
     const expected = runCliCheck(setDir, names, OPTIONS);
     for (const [file, code] of Object.entries(MADE_FOR)) {
       assert.ok(expected.findings.some((f) => f.file === file && f.code === code), `the CLI finds ${code} in ${file}`);

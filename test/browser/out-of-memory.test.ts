@@ -15,7 +15,7 @@ import type { Watch } from '../helpers/browser-watch.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
-import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
+import { expectShown, setBaseAndTime, waitForResults } from '../helpers/workbench-view.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -45,9 +45,7 @@ describe('the page when a job runs out of memory', { timeout: 180_000 }, () => {
 
   it('says it ran out of memory, keeps the list and options, and runs with smaller files', async () => {
     await page.goto(server.url);
-    await page.getByLabel('Base URL').fill(BASE);
-    await page.getByText('More options').click();
-    await page.getByLabel('Reference time').fill(NOW);
+    await setBaseAndTime(page, BASE, NOW);
     await page.getByLabel('URL list').setInputFiles(path.join(work, 'long-urls.csv'));
 
     const alert = page.getByRole('alert').filter({ hasText: 'Out of memory' });

@@ -17,7 +17,7 @@ import { shownCodes, shownFiles, waitForCheck } from '../helpers/check-view.ts';
 import { bigList } from '../helpers/lists.ts';
 import { closePage } from '../helpers/page-session.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
-import { expectShown, shownStats, waitForResults } from '../helpers/workbench-view.ts';
+import { expectShown, setBaseAndTime, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 
 const BASE = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
@@ -112,9 +112,7 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
 
   it('shows markup and script from every column as text, in the findings, the columns and the previews', async () => {
     await page.goto(server.url);
-    await page.getByLabel('Base URL').fill(BASE);
-    await page.getByText('More options').click();
-    await page.getByLabel('Reference time').fill(NOW);
+    await setBaseAndTime(page, BASE, NOW);
     await page.getByText('More options').click();
     const list = hostileList();
     await writeFile(path.join(work, 'hostile.csv'), list);

@@ -13,7 +13,7 @@ import { CLI, ROOT, runCli as cliJson, type CliSummary } from '../helpers/cli.ts
 import { bigList } from '../helpers/lists.ts';
 import { closePage } from '../helpers/page-session.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
-import { expectShown as shown, shownStats as stats, waitForResults as results } from '../helpers/workbench-view.ts';
+import { expectShown as shown, setBaseAndTime, shownStats as stats, waitForResults as results } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 
@@ -78,13 +78,6 @@ async function downloadAndCompare(dir: string, identicalManifest: boolean): Prom
     }
     assert.ok(Buffer.from(data).equals(Buffer.from(other)), `${name} is byte-identical to the CLI's`);
   }
-}
-
-async function setOptions(): Promise<void> {
-  await page.getByLabel('Base URL').fill(BASE);
-  const more = page.getByText('More options');
-  if (!(await page.getByLabel('Reference time').isVisible())) await more.click();
-  await page.getByLabel('Reference time').fill(NOW);
 }
 
 /** Loads a list through the file input, as a person picks a file, and checks what is shown. */
@@ -199,7 +192,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
   });
 
   it('generates from a picked file the same files as the CLI, and they validate', async () => {
-    await setOptions();
+    await setBaseAndTime(page, BASE, NOW);
     const dir = path.join(work, 'online');
     await mkdir(dir);
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
@@ -303,7 +296,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.reload();
     assert.equal(await page.getByLabel('Gzip the files').isChecked(), false, 'gzip off was remembered');
     assert.equal(await page.getByLabel('Base URL').inputValue(), BASE, 'base URL was remembered');
-    await setOptions();
+    await setBaseAndTime(page, BASE, NOW);
     const dir = path.join(work, 'offline');
     await mkdir(dir);
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));

@@ -4,6 +4,13 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { CliSummary } from './cli.ts';
 
+/** Fills the base URL and the reference time (opening More options when it is closed), as the CLI runs take them. */
+export async function setBaseAndTime(page: Page, base: string, now: string): Promise<void> {
+  await page.getByLabel('Base URL').fill(base);
+  if (!(await page.getByLabel('Reference time').isVisible())) await page.getByText('More options').click();
+  await page.getByLabel('Reference time').fill(now);
+}
+
 /** The Summary block's numbers, by label. */
 export async function shownStats(page: Page): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
