@@ -1,5 +1,46 @@
 // Small pieces for streams of byte chunks, shared by the input decoder and the audit's reader.
 
+/** The chunks joined into one array (the chunk itself when there is one). */
+export function concat(parts: Uint8Array[], size = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Reads until at least `n` bytes are seen (or the input ends); yields them first, then the rest. */
+export async function peek(source: AsyncIterable<Uint8Array>, n: number): Promise<{ head: Uint8Array; rest: AsyncIterable<Uint8Array> }> {
+  const it = source[Symbol.asyncIterator]();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < n) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    parts.push(r.value);
+    size += r.value.length;
+  }
+  const head = concat(parts, size);
+  const rest = {
+    async *[Symbol.asyncIterator]() {
+      if (done) return;
+      while (true) {
+        const r = await it.next();
+        if (r.done) return;
+        yield r.value;
+      }
+    },
+  };
+  return { head, rest };
+}
+
 /** `head`, then the rest of the stream (after a peek). */
 export async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   if (head.length) yield head;

@@ -3,53 +3,12 @@
 
 import type { Platform } from './types.ts';
 import { isSitemapInput, RowsOrigin, sitemapRows } from './check/index.ts';
-import { prepend, utf16ToUtf8 } from './byte-streams.ts';
+import { peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
 export class InputError extends Error {}
 
 const SAMPLE = 8192;
-
-/** Reads until at least `n` bytes are seen (or the input ends); yields them first, then the rest. */
-async function peek(source: AsyncIterable<Uint8Array>, n: number): Promise<{ head: Uint8Array; rest: AsyncIterable<Uint8Array> }> {
-  const it = source[Symbol.asyncIterator]();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  let done = false;
-  while (size < n) {
-    const r = await it.next();
-    if (r.done) {
-      done = true;
-      break;
-    }
-    parts.push(r.value);
-    size += r.value.length;
-  }
-  const head = concat(parts, size);
-  const rest = {
-    async *[Symbol.asyncIterator]() {
-      if (done) return;
-      while (true) {
-        const r = await it.next();
-        if (r.done) return;
-        yield r.value;
-      }
-    },
-  };
-  return { head, rest };
-}
-
-export function concat(parts: Uint8Array[], size = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 
 const MAGIC: [string, number[]][] = [
   ['a zip archive', [0x50, 0x4b, 0x03, 0x04]],

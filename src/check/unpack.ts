@@ -2,7 +2,8 @@
 // its entries (an archive inside an archive too, two levels deep; its robots.txt, CSV and JSON
 // companions passed over), and what is left is XML, text, empty, or binary. UTF-8 BOMs are dropped and UTF-16 is decoded to UTF-8.
 
-import { binaryKind, concat } from '../decode.ts';
+import { binaryKind } from '../decode.ts';
+import { concat } from '../byte-streams.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
