@@ -10,6 +10,7 @@ import { generate, InputError, OptionError } from './engine.ts';
 import { resolveOptions } from './options.ts';
 import { nodePlatform } from './platform-node.ts';
 import { ProgressBar } from './progress-bar.ts';
+import { stdinInput } from './stdin-source.ts';
 import type { InputSource, Options, Summary } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -32,9 +33,6 @@ function integer(name: string, value: string | undefined): number | undefined {
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
 function fileSource(path: string): InputSource {
-  if (path === '-') {
-    return { name: 'stdin', once: true, chunks: () => process.stdin as AsyncIterable<Uint8Array> };
-  }
   return { name: basename(path), chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array> };
 }
 
@@ -95,21 +93,24 @@ async function runGenerate(args: string[]): Promise<number> {
     throw new UsageError(`${named}, and ${zipPath} is a folder (for loose files use --out-dir ${zipPath})`);
   }
 
+  if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('- (standard input) can be given once');
   const sources: InputSource[] = [];
   for (const path of positionals) {
+    if (path === '-') continue;
     const source = fileSource(path);
-    if (path !== '-') {
-      try {
-        const s = await stat(path);
-        if (!s.isFile()) throw new InputError(`${path} is not a file`);
-        source.size = s.size;
-      } catch (e) {
-        if (e instanceof InputError) throw e;
-        throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
+    try {
+      const s = await stat(path);
+      if (!s.isFile()) throw new InputError(`${path} is not a file`);
+      source.size = s.size;
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
     sources.push(source);
   }
+  // Read last, once every file is known to be there.
+  const stdin = positionals.includes('-') ? await stdinInput(process.stdin) : undefined;
+  if (stdin) sources.splice(positionals.indexOf('-'), 0, stdin.source);
 
   const quiet = values.quiet || values.json;
   const bar = !values.quiet && process.stderr.isTTY ? new ProgressBar(process.stderr) : undefined;
@@ -134,6 +135,7 @@ async function runGenerate(args: string[]): Promise<number> {
       onFile: outDir ? (name, data) => writeFile(join(outDir, name), data) : undefined,
     });
   } finally {
+    await stdin?.close();
     bar?.clear();
     if (zipStream) {
       zipStream.end();

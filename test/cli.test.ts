@@ -43,6 +43,36 @@ test('standard input, gzipped input, --out-dir, --no-gzip and --format txt', () 
   assert.ok(!existsSync('sitemaps.zip.partial'));
 });
 
+test('a sitemap on standard input keeps its extension elements; its copy is removed at the end', () => {
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+<url><loc>${U}/a</loc><image:image><image:loc>${U}/a.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/><xhtml:link rel="alternate" hreflang="de" href="${U}/de/a"/></url>
+<url><loc>${U}/de/a</loc><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/><xhtml:link rel="alternate" hreflang="de" href="${U}/de/a"/></url>
+</urlset>
+`;
+  for (const input of [sitemap, gzipSync(sitemap)]) {
+    const tmp = tempDir();
+    const dir = tempDir();
+    const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'cli.js'), 'generate', '-', '--base-url', BASE, '--out-dir', dir, '--no-gzip', '--json', '--now', NOW], {
+      input,
+      env: { ...process.env, TMPDIR: tmp },
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    assert.deepEqual(JSON.parse(r.stdout).codes, {});
+    const xml = readFileSync(join(dir, 'sitemap-1.xml'), 'utf8');
+    assert.ok(xml.includes(`<url><loc>${U}/a</loc><image:image><image:loc>${U}/a.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/><xhtml:link rel="alternate" hreflang="de" href="${U}/de/a"/></url>`), xml);
+    assert.deepEqual(readdirSync(tmp), []);
+  }
+});
+
+test('standard input can be named once', () => {
+  const r = cli(['generate', '-', '-', '--base-url', BASE]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /- \(standard input\) can be given once/);
+});
+
 test('options: prefix, max-urls, gzip level, timezone', () => {
   const dir = tempDir();
   const list = 'loc,lastmod\n' + Array.from({ length: 5 }, (_, i) => `${U}/${i},2025-01-0${i + 1} 10:00`).join('\n');
