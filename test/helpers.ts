@@ -1,7 +1,7 @@
 // Shared by the tests: run the engine on text, read what it wrote, run the CLI.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -82,8 +82,16 @@ export function locsOf(files: Record<string, string>): string[] {
   return locs;
 }
 
+const made: string[] = [];
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh folder, removed when the test process ends. */
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'sitemill-test-'));
+  const dir = mkdtempSync(join(tmpdir(), 'sitemill-test-'));
+  made.push(dir);
+  return dir;
 }
 
 export function cli(args: string[], input?: string | Uint8Array, nodeFlags: string[] = []) {
