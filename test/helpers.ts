@@ -9,9 +9,9 @@ import { unzipSync } from 'fflate';
 import { generate } from '../src/engine.ts';
 import { nodePlatform } from '../src/platform-node.ts';
 import type { Finding, Options } from '../src/types.ts';
+import { BASE, NOW } from './helpers/run-values.ts';
 
-export const NOW = '2026-01-01T00:00:00Z';
-export const BASE = 'https://www.example.com/';
+export { BASE, NOW };
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const REFERENCE = join(ROOT, '..', 'shared', 'reference');
 

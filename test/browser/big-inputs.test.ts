@@ -17,9 +17,8 @@ import { ROOT, runCli } from '../helpers/cli.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, setBaseAndTime, shownStats, waitForResults } from '../helpers/workbench-view.ts';
+import { BASE, NOW } from '../helpers/run-values.ts';
 
-const BASE = 'https://www.example.com/';
-const NOW = '2026-01-01T00:00:00Z';
 const OPTIONS = ['--base-url', BASE, '--now', NOW];
 
 let server: StaticServer;

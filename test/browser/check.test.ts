@@ -20,9 +20,8 @@ import { expectShown, setBaseAndTime, waitForResults } from '../helpers/workbenc
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
+import { BASE, NOW } from '../helpers/run-values.ts';
 
-const BASE = 'https://www.example.com/';
-const NOW = '2026-01-01T00:00:00Z';
 const OPTIONS = ['--base-url', BASE, '--now', NOW];
 
 let server: StaticServer;

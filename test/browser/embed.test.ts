@@ -19,9 +19,8 @@ import { expectCheckShown, runCliCheck, waitForCheck } from '../helpers/check-vi
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
+import { BASE, NOW } from '../helpers/run-values.ts';
 
-const BASE = 'https://www.example.com/';
-const NOW = '2026-01-01T00:00:00Z';
 const ELEMENT = 'sitemill-workbench';
 
 let server: StaticServer;

@@ -15,8 +15,7 @@ import { bigList } from '../helpers/lists.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 import { waitForResults } from '../helpers/workbench-view.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
-
-const BASE = 'https://www.example.com/';
+import { BASE } from '../helpers/run-values.ts';
 
 let server: StaticServer;
 let browser: Browser;

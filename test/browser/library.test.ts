@@ -14,9 +14,7 @@ import { runCliCheck } from '../helpers/check-view.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
-
-const BASE = 'https://www.example.com/';
-const NOW = '2026-01-01T00:00:00Z';
+import { BASE, NOW } from '../helpers/run-values.ts';
 
 let server: StaticServer;
 let browser: Browser;

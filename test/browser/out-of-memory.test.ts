@@ -16,9 +16,8 @@ import { ROOT, runCli } from '../helpers/cli.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, setBaseAndTime, waitForResults } from '../helpers/workbench-view.ts';
+import { BASE, NOW } from '../helpers/run-values.ts';
 
-const BASE = 'https://www.example.com/';
-const NOW = '2026-01-01T00:00:00Z';
 const ROWS = 30_000;
 const CAP_PAGES = 1536; // 96 MiB
 

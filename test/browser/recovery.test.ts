@@ -20,9 +20,8 @@ import { bigList } from '../helpers/lists.ts';
 import { closePage } from '../helpers/page-session.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
 import { shownStats, waitForResults } from '../helpers/workbench-view.ts';
+import { BASE, NOW } from '../helpers/run-values.ts';
 
-const BASE = 'https://www.example.com/';
-const NOW = '2026-01-01T00:00:00Z';
 const ROWS = 150_000;
 
 let server: StaticServer;

@@ -16,10 +16,9 @@ import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
 import { expectShown as shown, setBaseAndTime, shownStats as stats, waitForResults as results } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
+import { BASE, NOW } from '../helpers/run-values.ts';
 
 const dist = path.join(ROOT, 'dist');
-const BASE = 'https://www.example.com/';
-const NOW = '2026-01-01T00:00:00Z';
 const BIG_ROWS = 300_000;
 
 let server: StaticServer;
