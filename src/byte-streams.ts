@@ -41,6 +41,19 @@ export async function peek(source: AsyncIterable<Uint8Array>, n: number): Promis
   return { head, rest };
 }
 
+/** The first `n` bytes of a stream; the rest is left unread (the stream is closed there). */
+export async function* firstBytes(chunks: AsyncIterable<Uint8Array>, n: number): AsyncGenerator<Uint8Array> {
+  let left = n;
+  for await (const chunk of chunks) {
+    if (chunk.length >= left) {
+      if (left > 0) yield chunk.subarray(0, left);
+      return;
+    }
+    left -= chunk.length;
+    yield chunk;
+  }
+}
+
 /** `head`, then the rest of the stream (after a peek). */
 export async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   if (head.length) yield head;

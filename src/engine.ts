@@ -1,6 +1,7 @@
 // The pipeline: inputs → decode → the core (rows, rules, serialization, file cuts) → gzip → zip,
 // with the slow URL path, the header decision and the list-wide findings on this side.
 
+import { firstBytes } from './byte-streams.ts';
 import { Code } from './code.ts';
 import { Core, Status } from './core.ts';
 import type { RowsOrigin } from './check/index.ts';
@@ -40,6 +41,8 @@ export interface InputInfo {
 const MAX_INDEX_ENTRIES = 50000;
 const MAX_HOSTS_LISTED = 100;
 const PROGRESS_MS = 100;
+/** How much of a sitemap the column preview reads for its extension columns. */
+const PREVIEW_SURVEY_BYTES = 1 << 20;
 const encoder = new TextEncoder();
 // ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -394,7 +397,10 @@ function writeIndexes(core: Core, zip: ZipWriter, files: { name: string; lastmod
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
   let sample = '';
   let fromSitemap = false;
-  for await (const chunk of decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true))) {
+  // A sitemap's extension columns as far as its first bytes show them: the columns of the first rows,
+  // without reading a big file through.
+  const reread = () => (source.once ? null : firstBytes(source.chunks(), PREVIEW_SURVEY_BYTES));
+  for await (const chunk of decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread)) {
     sample = decoder.decode(chunk.subarray(0, 65536));
     break;
   }

@@ -3,11 +3,10 @@
 // companions passed over), and what is left is XML, text, empty, or binary. UTF-8 BOMs are dropped and UTF-16 is decoded to UTF-8.
 
 import { binaryKind } from '../decode.ts';
-import { concat } from '../byte-streams.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
-import { prepend, utf16ToUtf8 } from '../byte-streams.ts';
+import { concat, prepend, utf16ToUtf8 } from '../byte-streams.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 

@@ -155,6 +155,11 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     // Its columns come from the sitemap's elements: nothing to map, and no role to choose.
     await page.getByText("Read from the sitemap's elements").waitFor({ state: 'attached' });
     assert.equal(await page.getByLabel(/^Role of column/).count(), 0, 'no role selects for a sitemap');
+    // The preview lists the extension columns with the core ones.
+    const shownColumns = await page.locator('.mapping th .colname').allTextContents();
+    for (const column of ['loc', 'lastmod', 'image', 'hreflang:de-AT', 'hreflang:x-default', 'news:title', 'video:duration']) {
+      assert.ok(shownColumns.includes(column), `the preview shows ${column} (shown: ${shownColumns.join(', ')})`);
+    }
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
     const zipPath = path.join(work, 'again.zip');
     await download.saveAs(zipPath);
