@@ -12,33 +12,23 @@ export function concat(parts: Uint8Array[], size = parts.reduce((n, p) => n + p.
   return out;
 }
 
-/** Reads until at least `n` bytes are seen (or the input ends); yields them first, then the rest. */
+/** Reads until at least `n` bytes are seen (or the input ends): those, and the rest of the stream. */
 export async function peek(source: AsyncIterable<Uint8Array>, n: number): Promise<{ head: Uint8Array; rest: AsyncIterable<Uint8Array> }> {
   const it = source[Symbol.asyncIterator]();
   const parts: Uint8Array[] = [];
   let size = 0;
-  let done = false;
   while (size < n) {
     const r = await it.next();
-    if (r.done) {
-      done = true;
-      break;
-    }
+    if (r.done) break;
     parts.push(r.value);
     size += r.value.length;
   }
-  const head = concat(parts, size);
-  const rest = {
-    async *[Symbol.asyncIterator]() {
-      if (done) return;
-      while (true) {
-        const r = await it.next();
-        if (r.done) return;
-        yield r.value;
-      }
-    },
-  };
-  return { head, rest };
+  return { head: concat(parts, size), rest: rest(it) };
+}
+
+/** What an iterator has left, as a stream: leaving it early closes the iterator (and the file under it). */
+export function rest(it: AsyncIterator<Uint8Array>): AsyncIterable<Uint8Array> {
+  return { [Symbol.asyncIterator]: () => it };
 }
 
 /** The first `n` bytes of a stream; the rest is left unread (the stream is closed there). */
@@ -54,10 +44,21 @@ export async function* firstBytes(chunks: AsyncIterable<Uint8Array>, n: number):
   }
 }
 
-/** `head`, then the rest of the stream (after a peek). */
+/** `head`, then the rest of the stream (after a peek); left early, even before the rest, the rest is closed. */
 export async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  if (head.length) yield head;
-  yield* rest;
+  const it = rest[Symbol.asyncIterator]();
+  let ended = false;
+  try {
+    if (head.length) yield head;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) break;
+      yield r.value;
+    }
+    ended = true;
+  } finally {
+    if (!ended) await it.return?.();
+  }
 }
 
 /** UTF-16 bytes (its BOM already taken off) as UTF-8, chunk by chunk. */

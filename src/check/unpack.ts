@@ -6,7 +6,7 @@ import { binaryKind } from '../decode.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
-import { concat, prepend, utf16ToUtf8 } from '../byte-streams.ts';
+import { concat, prepend, rest, utf16ToUtf8 } from '../byte-streams.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 
@@ -57,21 +57,7 @@ async function peek(source: AsyncIterable<Uint8Array>) {
     if (size >= 4 && (firstNonSpace(r.value, 0) < r.value.length || size >= PEEK_LIMIT)) break;
   }
   const head = concat(parts, size);
-  const rest: AsyncIterable<Uint8Array> = {
-    async *[Symbol.asyncIterator]() {
-      if (done) return;
-      try {
-        for (;;) {
-          const r = await it.next();
-          if (r.done) return;
-          yield r.value;
-        }
-      } finally {
-        await it.return?.();
-      }
-    },
-  };
-  return { head, rest, done };
+  return { head, rest: rest(it), done };
 }
 
 
@@ -131,7 +117,7 @@ async function* documentsOf(
   const gz = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
   const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
   if ((gz || zip) && depth >= MAX_DEPTH) {
-    yield { ...base, format: 'binary', what: 'an archive nested too deep', chunks: prepend(head, rest) };
+    yield* closing({ ...base, format: 'binary', what: 'an archive nested too deep' }, head, rest);
     return;
   }
   if (gz) {
@@ -168,5 +154,14 @@ async function* documentsOf(
   else if (head[first] === 0x3c) format = 'xml';
   else if ((what = binaryKind(head) ?? '')) format = 'binary';
   else format = 'text';
-  yield { ...base, format, what, utf16, chunks: prepend(head, rest) };
+  yield* closing({ ...base, format, what, utf16 }, head, rest);
+}
+
+/** The document on `head` and `rest`; when its reader leaves it before its end, or unread, its input is closed. */
+async function* closing(doc: Omit<Document, 'chunks'>, head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Document> {
+  try {
+    yield { ...doc, chunks: prepend(head, rest) };
+  } finally {
+    await rest[Symbol.asyncIterator]().return?.();
+  }
 }
