@@ -108,3 +108,15 @@ test('progress: onRead is told every byte once, though extension files and dupli
   assert.deepEqual(places(r, 'loc-duplicate'), ['b.xml:4'], 'found, and its first place named: the files were read again');
   assert.deepEqual(told, [a.length, b.length]);
 });
+
+test('progress: a file whose reading stops early is told whole', async () => {
+  // Stopped at a malformed tag and at a root that is no sitemap's, a few MB before their ends.
+  const broken = urlset(url(`${U}/a`) + '<url><loc><<</loc></url>' + url(`${U}/b`).repeat(50000));
+  const html = '<html><body>' + 'x'.repeat(3_000_000) + '</body></html>';
+  for (const text of [broken, html]) {
+    let told = 0;
+    const r = await checkFiles([source('f.xml', text)], { now: NOW, onRead: (_, n) => (told += n) }, nodePlatform);
+    assert.ok(r.findings.length > 0);
+    assert.equal(told, text.length);
+  }
+});

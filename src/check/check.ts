@@ -57,8 +57,8 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   async function* rows(): AsyncGenerator<Uint8Array> {
     tsv.header(columns);
     for (const [i, input] of inputs.entries()) {
-      const source = options.onRead ? counted(input, i, options.onRead) : input;
-      for await (const doc of documents(source, platform, (name) => void passedOver.push(name))) {
+      const told = options.onRead ? counted(input, i, options.onRead) : null;
+      for await (const doc of documents(told ?? input, platform, (name) => void passedOver.push(name))) {
         const tally = new FileTally(files.length, doc.name, sink);
         files.push(tally);
         extensions.clear();
@@ -66,6 +66,7 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
           if (tsv.size >= TSV_BLOCK) yield tsv.take()!;
         }
       }
+      told?.done();
     }
     const rest = tsv.take();
     if (rest) yield rest;
@@ -92,15 +93,24 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   return { ...assemble(files, found), passedOver };
 }
 
-/** `source`, its bytes told to `onRead` as they are read. */
-function counted(source: InputSource, index: number, onRead: (input: number, bytes: number) => void): InputSource {
+/**
+ * `source`, its bytes told to `onRead` as they are read; `done()` tells what a reading that stopped
+ * early left unread, so the progress of a finished file is whole.
+ */
+function counted(source: InputSource, index: number, onRead: (input: number, bytes: number) => void): InputSource & { done(): void } {
+  let read = 0;
   return {
     ...source,
     chunks: async function* () {
       for await (const chunk of source.chunks()) {
+        read += chunk.length;
         onRead(index, chunk.length);
         yield chunk;
       }
+    },
+    done() {
+      if (source.size !== undefined && read < source.size) onRead(index, source.size - read);
+      read = source.size ?? read;
     },
   };
 }
