@@ -211,18 +211,35 @@ function skipLine(final: bool): bool {
   return final;
 }
 
+// Fields that cannot simply be narrowed (a doubled quote, bytes after the closing one), unquoted.
+// The row itself stays as it was read, for the findings that quote it whole.
+const unquoted = new Bytes(1 << 12);
+
 /**
- * Removes the quoting of quoted fields in place (a doubled quote becomes one; bytes after the
- * closing quote are kept as they are). Call once per complete row.
+ * Removes the quoting of quoted fields (a doubled quote becomes one; bytes after the closing quote
+ * are kept as they are). Call once per complete row.
  */
 export function unquoteFields(): void {
+  unquoted.len = 0;
+  let base: usize = 0;
   for (let i = 0; i < fieldCount; i++) {
     const rec = fields.ptr + <usize>i * 12;
     if (load<u32>(rec, 8) == 0) continue;
+    store<u32>(rec, 0, 8);
     const start = <usize>load<u32>(rec);
     const end = <usize>load<u32>(rec, 4);
+    let q = start;
+    while (q < end && load<u8>(q) != QUOTE) q++;
+    // The common case: the first quote closes the field and ends it.
+    if (q + 1 >= end) {
+      store<u32>(rec, <u32>q, 4);
+      continue;
+    }
+    // Room for the whole row at once, so the fields written before stay where they are.
+    if (base == 0) base = unquoted.reserve(<u32>(rowEnd - rowStart));
+    const w0 = base + unquoted.len;
+    let w = w0;
     let r = start;
-    let w = start;
     let inQuotes = true;
     while (r < end) {
       const c = load<u8>(r);
@@ -239,8 +256,9 @@ export function unquoteFields(): void {
       store<u8>(w++, c);
       r++;
     }
+    unquoted.len += <u32>(w - w0);
+    store<u32>(rec, <u32>w0);
     store<u32>(rec, <u32>w, 4);
-    store<u32>(rec, 0, 8);
   }
 }
 

@@ -259,3 +259,14 @@ test('more than 50,000 files: the index splits too, and robots names every part'
   writeFileSync(path, second);
   assert.equal(xmllint('siteindex.xsd', path).status, 0);
 });
+
+test('a quoted cell with a doubled quote before non-ASCII text is read as written; a finding on the row quotes it as read', async () => {
+  const row3 = `${U}/b,"x""ü",extra`;
+  const r = await run(`loc,title\n${U}/a,"5"" screen é"\n${row3}\n"${U}/c""",""""\n`);
+  assert.equal(r.summary.accepted, 3);
+  assert.equal(r.summary.codes['row-encoding'], undefined);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`, `${U}/c%22`]);
+  const columns = r.findings.find((f) => f.code === 'row-columns')!;
+  assert.equal(columns.line, 3);
+  assert.equal(columns.value, row3);
+});
