@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // sitemill generate: URL lists → sitemaps.zip (SPEC section 8). A thin shell over the engine.
 
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, writeFile, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -10,7 +10,7 @@ import { generate, InputError, OptionError } from './engine.ts';
 import { resolveOptions } from './options.ts';
 import { nodePlatform } from './platform-node.ts';
 import { ProgressBar } from './progress-bar.ts';
-import { stdinInput } from './stdin-source.ts';
+import { stdinInput, type StdinInput } from './stdin-source.ts';
 import type { InputSource, Options, Summary } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -108,28 +108,26 @@ async function runGenerate(args: string[]): Promise<number> {
     }
     sources.push(source);
   }
-  // Read last, once every file is known to be there.
-  const stdin = positionals.includes('-') ? await stdinInput(process.stdin) : undefined;
-  if (stdin) sources.splice(positionals.indexOf('-'), 0, stdin.source);
 
   const quiet = values.quiet || values.json;
   const bar = !values.quiet && process.stderr.isTTY ? new ProgressBar(process.stderr) : undefined;
 
-  let zipStream: ReturnType<typeof createWriteStream> | undefined;
+  // The outputs open before any input is read: one that cannot be written is said at once.
+  if (outDir) await mkdir(outDir, { recursive: true }).catch((e) => cannotWrite(outDir, e));
   const tmpZip = zipPath ? `${zipPath}.partial` : undefined;
-  if (tmpZip) {
-    await mkdir(dirname(tmpZip), { recursive: true });
-    zipStream = createWriteStream(tmpZip);
-  }
-  if (outDir) await mkdir(outDir, { recursive: true });
+  const zipStream = tmpZip ? await openWritable(tmpZip, zipPath!) : undefined;
 
+  let stdin: StdinInput | undefined;
   let result;
   try {
+    // Read last, once every file is known to be there.
+    stdin = positionals.includes('-') ? await stdinInput(process.stdin) : undefined;
+    if (stdin) sources.splice(positionals.indexOf('-'), 0, stdin.source);
     result = await generate(sources, options, nodePlatform, {
       onProgress: bar ? (p) => bar.update(p) : undefined,
       onZipChunk: zipStream
         ? async (chunk) => {
-            if (!zipStream!.write(chunk)) await once(zipStream!, 'drain');
+            if (!zipStream.write(chunk)) await once(zipStream, 'drain');
           }
         : () => {},
       onFile: outDir ? (name, data) => writeFile(join(outDir, name), data) : undefined,
@@ -140,12 +138,11 @@ async function runGenerate(args: string[]): Promise<number> {
     if (zipStream) {
       zipStream.end();
       await once(zipStream, 'close');
+      // A run that failed leaves no part of a zip behind.
+      if (!result) await rm(tmpZip!, { force: true });
     }
   }
-  if (tmpZip && zipPath) {
-    const { rename } = await import('node:fs/promises');
-    await rename(tmpZip, zipPath);
-  }
+  if (tmpZip && zipPath) await rename(tmpZip, zipPath);
 
   const { summary } = result;
   if (values.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
@@ -157,6 +154,22 @@ async function runGenerate(args: string[]): Promise<number> {
   }
   if (values.strict && Object.keys(summary.codes).some((c) => result.findings.severityOf(c) === 'error')) return EXIT.strict;
   return EXIT.ok;
+}
+
+function cannotWrite(path: string, e: unknown): never {
+  throw new Error(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+}
+
+/** A write stream to `path`, open; a failure names `shown` (the path the person gave). */
+async function openWritable(path: string, shown: string): Promise<WriteStream> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    const stream = createWriteStream(path);
+    await once(stream, 'open');
+    return stream;
+  } catch (e) {
+    cannotWrite(shown, e);
+  }
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -8,7 +8,8 @@ import { peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
 export class InputError extends Error {}
 
-const SAMPLE = 8192;
+/** How much of an input is looked at to tell what it is. */
+export const SAMPLE = 8192;
 
 const MAGIC: [string, number[]][] = [
   ['a zip archive', [0x50, 0x4b, 0x03, 0x04]],

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { peek, prepend } from './byte-streams.ts';
 import { isSitemapInput } from './check/index.ts';
-import { InputError } from './decode.ts';
+import { InputError, SAMPLE } from './decode.ts';
 import type { InputSource } from './types.ts';
 
 const NAME = 'stdin';
-/** Enough of the start to tell a sitemap from a list. */
-const HEAD = 4096;
+/** Signals that end a run, with the exit status a shell gives for each (128 + its number). */
+const SIGNALS: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
 export interface StdinInput {
   source: InputSource;
@@ -27,30 +27,45 @@ function maySitemap(head: Uint8Array): boolean {
 }
 
 export async function stdinInput(stdin: AsyncIterable<Uint8Array>, folder = tmpdir()): Promise<StdinInput> {
-  const { head, rest } = await peek(stdin, HEAD);
+  // As much as the input decoder looks at, so both take it for the same thing.
+  const { head, rest } = await peek(stdin, SAMPLE);
   if (!maySitemap(head)) return { source: { name: NAME, once: true, chunks: () => prepend(head, rest) }, close: async () => {} };
 
   const cannot = (e: unknown) =>
-    new InputError(`cannot keep standard input in ${folder} to read it twice: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    new InputError(
+      `standard input looks like a sitemap, which is read twice, so it is copied to a temporary folder first; ` +
+        `that failed in ${folder} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): set TMPDIR to another folder`,
+    );
   const dir = await mkdtemp(join(folder, 'sitemill-')).catch((e) => {
     throw cannot(e);
   });
   // A run cut short by an error or a signal leaves no copy behind either.
   const removeNow = () => rmSync(dir, { recursive: true, force: true });
-  const onSignal = (signal: NodeJS.Signals) => process.exit(signal === 'SIGINT' ? 130 : 143);
+  const onSignal = (signal: NodeJS.Signals) => process.exit(SIGNALS[signal]);
   process.on('exit', removeNow);
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  for (const signal of Object.keys(SIGNALS)) process.once(signal, onSignal);
   const close = async () => {
-    process.off('exit', removeNow).off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    process.off('exit', removeNow);
+    for (const signal of Object.keys(SIGNALS)) process.off(signal, onSignal);
     await rm(dir, { recursive: true, force: true });
   };
   const path = join(dir, NAME);
+  let readError: unknown;
+  const read = async function* () {
+    try {
+      yield* prepend(head, rest);
+    } catch (e) {
+      readError = e;
+      throw e;
+    }
+  };
   try {
-    await pipeline(prepend(head, rest), createWriteStream(path));
+    await pipeline(read(), createWriteStream(path));
+    const { size } = await stat(path);
+    return { source: { name: NAME, size, chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) }, close };
   } catch (e) {
     await close();
+    if (readError) throw new InputError(`cannot read standard input: ${(readError as NodeJS.ErrnoException).code ?? (readError as Error).message}`);
     throw cannot(e);
   }
-  const { size } = await stat(path);
-  return { source: { name: NAME, size, chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) }, close };
 }

@@ -1,12 +1,13 @@
 // The CLI contract of SPEC section 8: arguments, outputs, exit codes, messages.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cli, tempDir, tempFile, NOW, BASE, ROOT } from './helpers.ts';
 
 const U = 'https://www.example.com';
@@ -43,21 +44,50 @@ test('standard input, gzipped input, --out-dir, --no-gzip and --format txt', () 
   assert.ok(!existsSync('sitemaps.zip.partial'));
 });
 
-test('a sitemap on standard input keeps its extension elements; its copy is removed at the end', () => {
-  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+// Over the 8 KiB looked at before the copy starts, gzipped too.
+const STDIN_SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 <url><loc>${U}/a</loc><image:image><image:loc>${U}/a.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/><xhtml:link rel="alternate" hreflang="de" href="${U}/de/a"/></url>
 <url><loc>${U}/de/a</loc><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/><xhtml:link rel="alternate" hreflang="de" href="${U}/de/a"/></url>
+${Array.from({ length: 2000 }, (_, i) => `<url><loc>${U}/more/${((i * 2654435761) >>> 0).toString(36)}${((i * 40503 + 12345) >>> 0).toString(36)}</loc></url>`).join('\n')}
 </urlset>
 `;
-  for (const input of [sitemap, gzipSync(sitemap)]) {
+
+/** The CLI on standard input that stays open until `end()`, with its temporary folder at `tmp`. */
+function openStdinRun(args: string[], tmp: string) {
+  const child = spawn(process.execPath, [join(ROOT, 'lib', 'cli.js'), ...args], { env: { ...process.env, TMPDIR: tmp } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })),
+  );
+  // A test that fails half way leaves no run waiting on its input.
+  after(() => void child.kill('SIGKILL'));
+  return { child, exited };
+}
+
+/** Waits until the copy of standard input is in `tmp`; its path. */
+async function copyIn(tmp: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const dir = readdirSync(tmp).find((n) => n.startsWith('sitemill-'));
+    if (dir && existsSync(join(tmp, dir, 'stdin'))) return join(tmp, dir, 'stdin');
+    await sleep(25);
+  }
+  throw new Error(`no copy of standard input appeared in ${tmp}`);
+}
+
+test('a sitemap on standard input keeps its extension elements: it is copied while read, the copy removed at the end', async () => {
+  for (const input of [Buffer.from(STDIN_SITEMAP), gzipSync(STDIN_SITEMAP)]) {
     const tmp = tempDir();
     const dir = tempDir();
-    const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'cli.js'), 'generate', '-', '--base-url', BASE, '--out-dir', dir, '--no-gzip', '--json', '--now', NOW], {
-      input,
-      env: { ...process.env, TMPDIR: tmp },
-      encoding: 'utf8',
-    });
+    const run = openStdinRun(['generate', '-', '--base-url', BASE, '--out-dir', dir, '--no-gzip', '--json', '--now', NOW], tmp);
+    run.child.stdin.write(input.subarray(0, 100));
+    run.child.stdin.write(input.subarray(100));
+    await copyIn(tmp);
+    run.child.stdin.end();
+    const r = await run.exited;
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stderr, '');
     assert.deepEqual(JSON.parse(r.stdout).codes, {});
@@ -65,6 +95,38 @@ test('a sitemap on standard input keeps its extension elements; its copy is remo
     assert.ok(xml.includes(`<url><loc>${U}/a</loc><image:image><image:loc>${U}/a.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/><xhtml:link rel="alternate" hreflang="de" href="${U}/de/a"/></url>`), xml);
     assert.deepEqual(readdirSync(tmp), []);
   }
+});
+
+test('a run ended by a signal while it copies standard input leaves no copy behind', async () => {
+  for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    const tmp = tempDir();
+    const run = openStdinRun(['generate', '-', '--base-url', BASE, '--out-dir', tempDir()], tmp);
+    run.child.stdin.write(STDIN_SITEMAP.slice(0, 10_000));
+    await copyIn(tmp);
+    run.child.kill(signal);
+    const r = await run.exited;
+    assert.equal(r.status, status, `${signal}: ${r.stderr}`);
+    assert.deepEqual(readdirSync(tmp), [], signal);
+  }
+});
+
+test('outputs that cannot be written are said before standard input is read; a failed run leaves no part of a zip', () => {
+  const tmp = tempDir();
+  const file = tempFile('taken', 'x');
+  const env = { ...process.env, TMPDIR: tmp };
+  const cliPath = join(ROOT, 'lib', 'cli.js');
+  const run = (args: string[], input: string | Buffer) => spawnSync(process.execPath, [cliPath, 'generate', ...args, '--base-url', BASE], { input, env, encoding: 'utf8' });
+  let r = run(['-', '--out-dir', join(file, 'out')], STDIN_SITEMAP);
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr, `sitemill: cannot write ${join(file, 'out')}: ENOTDIR\n`);
+  r = run(['-', '-o', join(file, 'out.zip')], STDIN_SITEMAP);
+  assert.equal(r.stderr, `sitemill: cannot write ${join(file, 'out.zip')}: EEXIST\n`);
+  assert.deepEqual(readdirSync(tmp), [], 'no copy made');
+  const dir = tempDir();
+  r = run([tempFile('bin.dat', Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 0, 7, 8, 9])), '-o', join(dir, 'out.zip')], '');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /bin\.dat is binary data/);
+  assert.deepEqual(readdirSync(dir), [], 'no out.zip.partial');
 });
 
 test('standard input can be named once', () => {

@@ -51,6 +51,22 @@ for (const [kind, bytes] of [
   });
 }
 
-test('a folder the copy cannot go to is said in words', async () => {
-  await assert.rejects(stdinInput(inPieces(enc.encode(URLSET)), '/nonexistent/sitemill'), /cannot keep standard input in \/nonexistent\/sitemill/);
+test('a folder the copy cannot go to is said in words, and so is a failing input', async () => {
+  await assert.rejects(stdinInput(inPieces(enc.encode(URLSET)), '/nonexistent/sitemill'), {
+    message: 'standard input looks like a sitemap, which is read twice, so it is copied to a temporary folder first; that failed in /nonexistent/sitemill (ENOENT): set TMPDIR to another folder',
+  });
+  const folder = tempDir();
+  async function* breaking() {
+    yield* inPieces(enc.encode(URLSET));
+    throw Object.assign(new Error('i/o error'), { code: 'EIO' });
+  }
+  await assert.rejects(stdinInput(breaking(), folder), { message: 'cannot read standard input: EIO' });
+  assert.deepEqual(readdirSync(folder), []);
+});
+
+test('a list is told from a sitemap on as many bytes as the input decoder looks at', async () => {
+  // 5,000 blank lines before the root: past a first look of 4 KiB, within the decoder's.
+  const input = await stdinInput(inPieces(enc.encode('\n'.repeat(5000) + URLSET), 4096), tempDir());
+  assert.ok(!input.source.once);
+  await input.close();
 });
