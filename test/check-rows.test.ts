@@ -145,7 +145,7 @@ test('a value the schema refuses is also an xml-schema error; one it takes is no
     '</urlset>',
   ].join('\n');
   const source = { name: 's.xml', chunks: async function* () { yield new TextEncoder().encode(xml); } };
-  const r = await checkFiles([source], { now: '2026-01-01T00:00:00Z' }, nodePlatform);
+  const r = await checkFiles([source], { now: NOW }, nodePlatform);
   const schema = r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.line);
   assert.deepEqual(schema, [3, 4, 5]);
   assert.ok(r.findings.some((f) => f.line === 6 && f.code === 'priority-normalized'));
@@ -166,6 +166,6 @@ test('the schema, not the stricter row rules, decides xml-schema: dates with zon
     '</urlset>',
   ].join('\n');
   const source = { name: 's.xml', chunks: async function* () { yield new TextEncoder().encode(xml); } };
-  const r = await checkFiles([source], { now: '2026-01-01T00:00:00Z' }, nodePlatform);
+  const r = await checkFiles([source], { now: NOW }, nodePlatform);
   assert.deepEqual(r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.line), [6, 7]);
 });

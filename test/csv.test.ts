@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { Core } from '../src/core.ts';
 import { nodePlatform } from '../src/platform-node.ts';
 import { mulberry32, testSeed } from './random.ts';
+import { NOW } from './helpers/run-values.ts';
 
 const SEED = testSeed('csv.test.ts');
 
@@ -40,7 +41,7 @@ interface Scanned {
 
 async function newCore(): Promise<Core> {
   const core = new Core(await nodePlatform.wasm());
-  core.x.configure(0, 50000, 52428800, 0, Date.parse('2026-01-01T00:00:00Z'));
+  core.x.configure(0, 50000, 52428800, 0, Date.parse(NOW));
   return core;
 }
 

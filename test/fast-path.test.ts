@@ -9,14 +9,13 @@ import { Core } from '../src/core.ts';
 import { nodePlatform } from '../src/platform-node.ts';
 import { generate } from '../src/engine.ts';
 import { mulberry32, testSeed } from './random.ts';
-import { concatParts } from './helpers.ts';
+import { concatParts, NOW } from './helpers.ts';
 
 const SEED = testSeed('fast-path.test.ts');
 
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const NOW = '2026-01-01T00:00:00Z';
 const URLS_PER_BASE = 100_000;
 const PIPELINE_ROWS = 20_000;
 

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate, InputError } from '../src/engine.ts';
 import { nodePlatform } from '../src/platform-node.ts';
-import { concatParts, readZip, locsOf, source, tempDir, xmllint, NOW } from './helpers.ts';
+import { concatParts, readZip, locsOf, source, tempDir, xmllint, BASE, NOW } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 60);
@@ -81,7 +81,7 @@ function randomBytes(r: Rand): Uint8Array {
 async function check(input: Uint8Array, seed: number, chunk: number, validate: boolean, text = false) {
   let result;
   try {
-    result = await generate([source('fuzz.csv', input, chunk)], { baseUrl: 'https://www.example.com/', now: NOW, maxUrls: 50 }, nodePlatform);
+    result = await generate([source('fuzz.csv', input, chunk)], { baseUrl: BASE, now: NOW, maxUrls: 50 }, nodePlatform);
   } catch (e) {
     if (e instanceof InputError) return; // a clear message is an allowed answer
     throw new Error(`seed ${seed}: ${(e as Error).stack}`);
