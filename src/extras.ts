@@ -4,6 +4,7 @@
 import { Code } from './code.ts';
 import { NEWS_FIELDS, VIDEO_FIELDS } from './detect.ts';
 import { Namespace } from './status.ts';
+import { isLanguage, isRegion } from './hreflang.ts';
 import { resolveAnyUrl } from './slow-url.ts';
 import { cleanText, escapeXml } from './xml-text.ts';
 import type { NewsField, Role, VideoField } from './types.ts';
@@ -48,11 +49,24 @@ export interface Extras {
 const NEWS_STALE_MS = 2 * 86400000;
 const VIDEO_TAGS = 32;
 
-/** Text of a cell with forbidden code points removed (said with `text-invalid-char`), escaped. */
+/**
+ * Text of a cell with forbidden code points removed (said with `text-invalid-char`), escaped. Line
+ * ends are written as LF: what any XML parser reads them as.
+ */
 function text(ctx: RowContext, col: number, value: string): string {
   const { text: cleaned, changed } = cleanText(value);
   if (changed) ctx.finding(Code.TextInvalidChar, col, value, cleaned);
-  return escapeXml(cleaned);
+  return escapeXml(cleaned.replace(/\r\n?/g, '\n'));
+}
+
+/** A rating's value as a plain decimal with at least one fraction digit (`4.0`, `0.0000001`): never an exponent. */
+function plainDecimal(n: number): string {
+  const [digits, exponent] = String(n).split('e');
+  if (exponent === undefined) return digits.includes('.') ? digits : `${digits}.0`;
+  const [whole, fraction = ''] = digits.split('.');
+  const shift = Number(exponent);
+  // A rating is at most 5: only negative exponents come.
+  return `0.${'0'.repeat(-shift - 1)}${whole}${fraction}`;
 }
 
 function news(cols: Map<NewsField, number>, ctx: RowContext): string {
@@ -62,7 +76,8 @@ function news(cols: Map<NewsField, number>, ctx: RowContext): string {
   const problems: string[] = [];
   NEWS_FIELDS.forEach((f, i) => values[i] === '' && problems.push(`no ${f}`));
   const lang = language.toLowerCase();
-  if (language && !/^(zh-cn|zh-tw|[a-z]{2,3})$/.test(lang)) problems.push(`publication_language ${language} is not an ISO 639 code`);
+  // Two letters are checked against ISO 639-1; three are taken as ISO 639-2/3, too many to list.
+  if (language && !(/^(zh-cn|zh-tw|[a-z]{3})$/.test(lang) || isLanguage(lang))) problems.push(`publication_language ${language} is not an ISO 639 code`);
   const parsed = date ? ctx.date(date) : null;
   if (date && !parsed) problems.push(`publication_date ${date} is not a date`);
   const anchor = cols.get(problems.length && cols.has('publication_date') && date && !parsed ? 'publication_date' : 'title') ?? [...cols.values()][0];
@@ -92,22 +107,30 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   const thumbnail = resolveAnyUrl(get('thumbnail_loc'));
   const title = get('title');
   const description = get('description');
-  const content = get('content_loc') ? resolveAnyUrl(get('content_loc')) : null;
-  const player = get('player_loc') ? resolveAnyUrl(get('player_loc')) : null;
+  // content_loc and/or player_loc: a bad one is dropped while the other holds; with neither, the video goes.
+  const badLocations: [VideoField, string][] = [];
+  const location = (f: VideoField) => {
+    if (!get(f)) return null;
+    const url = resolveAnyUrl(get(f));
+    if (!url) badLocations.push([f, 'not an absolute http(s) URL']);
+    else if (url === ctx.loc) badLocations.push([f, 'equals the page URL']);
+    else return url;
+    return null;
+  };
+  const content = location('content_loc');
+  const player = location('player_loc');
   const required: [VideoField, string][] = [];
   if (!thumbnail) required.push(['thumbnail_loc', get('thumbnail_loc') ? 'not an absolute http(s) URL' : 'missing']);
   if (!title) required.push(['title', 'missing']);
   if (!description) required.push(['description', 'missing']);
-  else if ([...description].length > 2048) required.push(['description', 'longer than 2,048 characters']);
-  if (get('content_loc') && !content) required.push(['content_loc', 'not an absolute http(s) URL']);
-  if (get('player_loc') && !player) required.push(['player_loc', 'not an absolute http(s) URL']);
-  if (!get('content_loc') && !get('player_loc')) required.push(['content_loc', 'neither content_loc nor player_loc']);
-  if (content === ctx.loc) required.push(['content_loc', 'equals the page URL']);
-  if (player === ctx.loc) required.push(['player_loc', 'equals the page URL']);
+  // Counted as written: after the code points XML forbids are gone.
+  else if ([...cleanText(description).text].length > 2048) required.push(['description', 'longer than 2,048 characters']);
+  if (!content && !player) required.push(...(badLocations.length ? badLocations : [['content_loc', 'neither content_loc nor player_loc'] as [VideoField, string]]));
   if (required.length) {
     for (const [f, why] of required) invalid(f, why);
     return '';
   }
+  for (const [f, why] of badLocations) invalid(f, why);
 
   // Optional: a bad one drops itself.
   let xml = `<video:video><video:thumbnail_loc>${escapeXml(thumbnail!)}</video:thumbnail_loc>`;
@@ -131,7 +154,8 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   xml += date('expiration_date');
   const rating = get('rating');
   if (rating) {
-    if (/^\d+(\.\d+)?$|^\.\d+$/.test(rating) && +rating >= 0 && +rating <= 5) xml += `<video:rating>${+rating % 1 === 0 ? (+rating).toFixed(1) : String(+rating)}</video:rating>`;
+    // xsd:float's forms (an exponent too), written as a plain decimal.
+    if (/^\+?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(rating) && +rating >= 0 && +rating <= 5) xml += `<video:rating>${plainDecimal(+rating)}</video:rating>`;
     else invalid('rating', `${rating} is not from 0.0 to 5.0`);
   }
   const views = get('view_count');
@@ -152,7 +176,7 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   if (restriction) {
     const codes = restriction.split(/\s+/);
     const relationship = get('restriction_relationship');
-    if (!codes.every((c) => /^[A-Z]{2}$/.test(c))) invalid('restriction', `${restriction} is not ISO 3166 country codes`);
+    if (!codes.every(isRegion)) invalid('restriction', `${restriction} is not ISO 3166 country codes`);
     else if (relationship !== 'allow' && relationship !== 'deny') invalid('restriction_relationship', `${relationship || 'missing'}: must be allow or deny`);
     else xml += `<video:restriction relationship="${relationship}">${codes.join(' ')}</video:restriction>`;
   }
@@ -169,7 +193,8 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
     else invalid('uploader', 'longer than 255 characters');
   }
   xml += yesNo('live');
-  const tags = get('tag')
+  // Split before trimming: a separator at the cell's start or end leaves an empty value, not a tag with `|` in it.
+  const tags = (cols.has('tag') ? ctx.cell(cols.get('tag')!) : '')
     .split(' | ')
     .map((t) => t.trim())
     .filter(Boolean);

@@ -19,6 +19,32 @@ const REGIONS = new Set(
     'UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW').split(' '),
 );
 
+// ISO 15924: the codes CLDR names, eight registered ones it does not (Leke, Nkdb, Pcun, Pelm, Piqd,
+// Psin, Ranj, Shui), and the private-use range Qaaa–Qabx.
+const SCRIPTS = new Set(
+  ('Adlm Afak Aghb Ahom Arab Aran Armi Armn Avst Bali Bamu Bass Batk Beng Berf Bhks Blis Bopo Brah Brai Bugi Buhd ' +
+    'Cakm Cans Cari Cham Cher Chrs Cirt Copt Cpmn Cprt Cyrl Cyrs Deva Diak Dogr Dsrt Dupl Egyd Egyh Egyp Elba Elym ' +
+    'Ethi Gara Geok Geor Glag Gong Gonm Goth Gran Grek Gujr Gukh Guru Hanb Hang Hani Hano Hans Hant Hatr Hebr Hira ' +
+    'Hluw Hmng Hmnp Hrkt Hung Inds Ital Jamo Java Jpan Jurc Kali Kana Kawi Khar Khmr Khoj Kits Knda Kore Kpel Krai ' +
+    'Kthi Lana Laoo Latf Latg Latn Leke Lepc Limb Lina Linb Lisu Loma Lyci Lydi Mahj Maka Mand Mani Marc Maya Medf ' +
+    'Mend Merc Mero Mlym Modi Mong Moon Mroo Mtei Mult Mymr Nagm Nand Narb Nbat Newa Nkdb Nkgb Nkoo Nshu Ogam Olck ' +
+    'Onao Orkh Orya Osge Osma Ougr Palm Pauc Pcun Pelm Perm Phag Phli Phlp Phlv Phnx Piqd Plrd Prti Psin Ranj Rjng ' +
+    'Rohg Roro Runr Samr Sara Sarb Saur Sgnw Shaw Shrd Shui Sidd Sidt Sind Sinh Sogd Sogo Sora Soyo Sund Sunu Sylo ' +
+    'Syrc Syre Syrj Syrn Tagb Takr Tale Talu Taml Tang Tavt Tayo Telu Teng Tfng Tglg Thaa Thai Tibt Tirh Tnsa Todr ' +
+    'Tols Toto Tutg Ugar Vaii Visp Vith Wara Wcho Wole Xpeo Xsux Yezi Yiii Zanb Zinh Zmth Zsye Zsym Zxxx Zyyy Zzzz').split(' '),
+);
+const PRIVATE_SCRIPT = /^Qa(a[a-z]|b[a-x])$/;
+
+/** An ISO 639-1 language code, in lower case. */
+export function isLanguage(code: string): boolean {
+  return LANGUAGES.has(code);
+}
+
+/** An ISO 3166-1 region code, in upper case. */
+export function isRegion(code: string): boolean {
+  return REGIONS.has(code);
+}
+
 /** The canonical form of a code, or null when it is not one. */
 export function canonicalHreflang(code: string): string | null {
   const c = code.trim();
@@ -28,7 +54,11 @@ export function canonicalHreflang(code: string): string | null {
   const language = m[1].toLowerCase();
   if (!LANGUAGES.has(language)) return null;
   let out = language;
-  if (m[2]) out += '-' + m[2][0].toUpperCase() + m[2].slice(1).toLowerCase();
+  if (m[2]) {
+    const script = m[2][0].toUpperCase() + m[2].slice(1).toLowerCase();
+    if (!SCRIPTS.has(script) && !PRIVATE_SCRIPT.test(script)) return null;
+    out += '-' + script;
+  }
   if (m[3]) {
     const region = m[3].toUpperCase();
     if (!REGIONS.has(region)) return null;

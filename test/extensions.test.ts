@@ -122,6 +122,45 @@ test('video: required fields drop the video, optional ones drop themselves; chil
   assert.ok(xml.includes('<video:player_loc>https://player.example.net/2</video:player_loc></video:video>'));
 });
 
+test('video details: ratings as plain decimals, tags split before trimming, a bad location dropped while the other holds, line ends as LF', async () => {
+  const head = 'loc,video:thumbnail_loc,video:title,video:description,video:content_loc,video:player_loc,video:rating,video:tag\n';
+  const T = 'https://cdn.example.net/t.jpg';
+  const rows = [
+    `${U}/v1,${T},T1,D1,https://cdn.example.net/1.mp4,,0.0000001,x | `,
+    `${U}/v2,${T},T2,D2,https://cdn.example.net/2.mp4,,1e-7, | y`,
+    `${U}/v3,${T},T3,D3,https://cdn.example.net/3.mp4,,4,`,
+    `${U}/v4,${T},T4,D4,ftp://cdn.example.net/4.mp4,https://player.example.net/4,,`,
+    `${U}/v5,${T},T5,D5,${U}/v5,https://player.example.net/5,,`,
+    `${U}/v6,${T},"Line one\r\nline two\rthree",${'d'.repeat(2047)}\u0001\u0002,https://cdn.example.net/6.mp4,,,`,
+  ];
+  const r = await run(head + rows.join('\n') + '\n');
+  const xml = r.files['sitemap-1.xml.gz'];
+  const video = (n: number) => new RegExp(`<loc>${U}/v${n}</loc><video:video>([\\s\\S]*?)</video:video>`).exec(xml)?.[1] ?? '';
+  assert.ok(video(1).includes('<video:rating>0.0000001</video:rating><video:tag>x</video:tag>'), video(1));
+  assert.ok(video(2).includes('<video:rating>0.0000001</video:rating><video:tag>y</video:tag>'), video(2));
+  assert.ok(video(3).includes('<video:rating>4.0</video:rating>'), video(3));
+  assert.ok(video(4).includes('<video:description>D4</video:description><video:player_loc>https://player.example.net/4</video:player_loc>'), video(4));
+  assert.ok(video(5).includes('<video:description>D5</video:description><video:player_loc>https://player.example.net/5</video:player_loc>'), video(5));
+  assert.ok(video(6).includes('<video:title>Line one\nline two\nthree</video:title>'), video(6));
+  assert.deepEqual(codesAt(r, 'video-invalid').map((f) => [f.line, f.value]), [
+    [5, 'content_loc: not an absolute http(s) URL'],
+    [6, 'content_loc: equals the page URL'],
+  ]);
+  assert.deepEqual(codesAt(r, 'text-invalid-char').map((f) => f.line), [7]);
+});
+
+test('codes beyond their pattern: an hreflang script, a news language and video restrictions are looked up', async () => {
+  let r = await run(`loc,hreflang:en-Abcd,hreflang:sr-latn,hreflang:en-Qaag\n${U}/a,${U}/x,${U}/sr/a,${U}/q/a\n`);
+  assert.deepEqual(codesAt(r, 'hreflang-code-invalid').map((f) => f.value), ['en-Abcd']);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes(`hreflang="sr-Latn" href="${U}/sr/a"`));
+  r = await run(`loc,${NEWS}\n${U}/n1,Daily,xx,2025-12-31,T\n${U}/n2,Daily,fil,2025-12-31,T\n${U}/n3,Daily,zh-TW,2025-12-31,T\n`);
+  assert.deepEqual(codesAt(r, 'news-incomplete').map((f) => [f.line, f.value]), [[2, 'publication_language xx is not an ISO 639 code']]);
+  const head = 'loc,video:thumbnail_loc,video:title,video:description,video:content_loc,video:restriction,video:restriction_relationship\n';
+  r = await run(`${head}${U}/v1,${U}/t.jpg,T,D,${U}/c.mp4,XX YY,allow\n${U}/v2,${U}/t.jpg,T,D,${U}/c.mp4,US CA,deny\n`);
+  assert.deepEqual(codesAt(r, 'video-invalid').map((f) => [f.line, f.value]), [[2, 'restriction: XX YY is not ISO 3166 country codes']]);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<video:restriction relationship="deny">US CA</video:restriction>'));
+});
+
 test('text-invalid-char: forbidden code points removed from titles', async () => {
   const r = await run(`loc,${NEWS}\n${U}/n1,Daily\u0001 News,en,2025-12-31,Bad\u000bTitle\uffff\n`);
   assert.deepEqual(codesAt(r, 'text-invalid-char').map((f) => [f.column, f.fixed]), [[2, 'Daily News'], [5, 'BadTitle']]);
