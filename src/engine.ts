@@ -167,12 +167,18 @@ async function generateOn(
     if (col('loc') < 0) throw new InputError(`${source.name}: no loc column (name one loc, url, address, link, href or page)`);
     x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
     const line = x.currentRowLine();
+    /** The column each hreflang code was first given in. */
+    const codeColumns = new Map<string, number>();
     roles.forEach((role, i) => {
       if (role === 'image') x.setExtColumn(i, ExtKind.Image, 0);
       else if (role.startsWith('hreflang:')) {
         const given = role.slice(9);
         const code = canonicalHreflang(given);
         if (!code) return engineFinding(line, i + 1, Code.HreflangCodeInvalid, given);
+        // One column a code, as for any role: `hreflang:de` and `hreflang:DE` would give one URL two alternates in German.
+        const first = codeColumns.get(code);
+        if (first !== undefined) return engineFinding(line, i + 1, Code.ColumnIgnored, `${role}: the same code as column ${first + 1}`);
+        codeColumns.set(code, i);
         if (code !== given) engineFinding(line, i + 1, Code.HreflangNormalized, given, code);
         if (!hreflangCodes.has(code)) {
           const [len] = core.putScratch(code);

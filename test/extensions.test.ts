@@ -58,6 +58,14 @@ test('hreflang codes: validated and written in canonical case, once per column',
   assert.ok(!xml.includes(`${U}/x"`), 'an invalid code\'s column is not written');
 });
 
+test('a second column for the same hreflang code is ignored with a note, so one URL never has two alternates of one code', async () => {
+  const r = await run(`loc,hreflang:de,hreflang:en,hreflang:DE\n${U}/a,${U}/x,${U}/a,${U}/z\n`);
+  assert.deepEqual(codesAt(r, 'column-ignored').map((f) => [f.line, f.column, f.value]), [[1, 4, 'hreflang:DE: the same code as column 2']]);
+  assert.deepEqual(codesAt(r, 'hreflang-normalized'), []);
+  const xml = r.files['sitemap-1.xml.gz'];
+  assert.ok(xml.includes(`<xhtml:link rel="alternate" hreflang="de" href="${U}/x"/><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/></url>`), xml);
+});
+
 test('hreflang-url-invalid drops that alternate; hreflang-missing-self when a row is not in its own cluster', async () => {
   const r = await run(`loc,hreflang:en,hreflang:de\n${U}/a,${U}/a,not a url\n${U}/b,${U}/b-en,${U}/b-de\n`);
   assert.deepEqual(codesAt(r, 'hreflang-url-invalid').map((f) => [f.line, f.column, f.value]), [[2, 3, 'not a url']]);
