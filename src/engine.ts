@@ -6,7 +6,7 @@ import { Code } from './code.ts';
 import { Core, Status } from './core.ts';
 import type { RowsOrigin } from './check/index.ts';
 import { decodeInput, InputError } from './decode.ts';
-import { detectDelimiter, defaultRoles, isHeader, rolesFromHeader, sampleRows } from './detect.ts';
+import { DEPRECATED_IMAGE_NAMES, detectDelimiter, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader, sampleRows } from './detect.ts';
 import { FindingStore } from './findings.ts';
 import { manifestJson } from './manifest.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
@@ -16,7 +16,6 @@ import { reportBlocks } from './report.ts';
 import { resolveAnyUrl, resolveLoc, siteOf, type Site } from './slow-url.ts';
 import { extraColumns, rowExtras, type ExtraColumns } from './extras.ts';
 import { canonicalHreflang } from './hreflang.ts';
-import { DEPRECATED_IMAGE_NAMES, normalizeName } from './detect.ts';
 import { ExtKind } from './status.ts';
 import type { Delimiter, Hooks, InputSource, Inspection, Options, Platform, Role, Summary } from './types.ts';
 import { ZipWriter } from './zip.ts';
@@ -165,6 +164,15 @@ async function generateOn(
     const roles: Role[] = (convertedInput ? undefined : opts.roles) ?? (header ? rolesFromHeader(cells) : defaultRoles(cells.length));
     const col = (r: Role) => roles.indexOf(r);
     if (col('loc') < 0) throw new InputError(`${source.name}: no loc column (name one loc, url, address, link, href or page)`);
+    if (!header && !opts.roles && !convertedInput) {
+      // A header that names columns but no loc is read as a row (SPEC section 2): say why.
+      const named = cells.filter((c) => roleOfName(c) !== 'ignore');
+      if (named.length > 0) {
+        notes.push(
+          `${source.name}: the first row names columns (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', …' : ''}) but none for the URL, so it was read as a row and column 1 as the URL; name that column loc, url, address, link, href or page`,
+        );
+      }
+    }
     x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
     const line = x.currentRowLine();
     /** The column each hreflang code was first given in. */

@@ -66,6 +66,16 @@ test('a second column for the same hreflang code is ignored with a note, so one 
   assert.ok(xml.includes(`<xhtml:link rel="alternate" hreflang="de" href="${U}/x"/><xhtml:link rel="alternate" hreflang="en" href="${U}/a"/></url>`), xml);
 });
 
+test('a first row that names columns but no loc is read as a row, and a note says why', async () => {
+  const r = await run(`lastmod,image,hreflang:en\n${U}/a,https://cdn.example.net/a.jpg,${U}/a\n`);
+  assert.deepEqual(r.summary.notes, [
+    'list.csv: the first row names columns (lastmod, image, hreflang:en) but none for the URL, so it was read as a row and column 1 as the URL; name that column loc, url, address, link, href or page',
+  ]);
+  assert.equal(r.summary.rows, 2);
+  const plain = await run(`${U}/a,2025-01-01\n${U}/b,2025-01-02\n`);
+  assert.deepEqual(plain.summary.notes, []);
+});
+
 test('hreflang-url-invalid drops that alternate; hreflang-missing-self when a row is not in its own cluster', async () => {
   const r = await run(`loc,hreflang:en,hreflang:de\n${U}/a,${U}/a,not a url\n${U}/b,${U}/b-en,${U}/b-de\n`);
   assert.deepEqual(codesAt(r, 'hreflang-url-invalid').map((f) => [f.line, f.column, f.value]), [[2, 3, 'not a url']]);
