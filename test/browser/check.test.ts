@@ -21,6 +21,7 @@ import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
+import { screenshotPath } from '../helpers/screenshots.ts';
 
 const OPTIONS = ['--base-url', BASE, '--now', NOW];
 
@@ -85,7 +86,7 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await page.setViewportSize({ width: 1280, height: 1500 });
     await page.evaluate('window.scrollTo(0, 0)');
     await page.waitForTimeout(300); // let the last paint settle
-    await page.screenshot({ path: path.join(ROOT, 'docs/screenshot-check.png') });
+    await page.screenshot({ path: screenshotPath('screenshot-check.png', work) });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

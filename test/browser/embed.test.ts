@@ -20,6 +20,7 @@ import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
+import { screenshotPath } from '../helpers/screenshots.ts';
 
 const ELEMENT = 'sitemill-workbench';
 
@@ -205,7 +206,7 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
     await page.getByRole('heading', { name: 'Findings by code' }).scrollIntoViewIfNeeded();
     await page.evaluate('window.scrollTo(0, 0)');
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(ROOT, 'docs/screenshot-embed.png') });
+    await page.screenshot({ path: screenshotPath('screenshot-embed.png', work) });
   });
 
   it('load() takes text or a File at once, even before the element is on the page; sitemill-error says what failed', async () => {

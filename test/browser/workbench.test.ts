@@ -17,6 +17,7 @@ import { expectShown as shown, setBaseAndTime, shownStats as stats, waitForResul
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
+import { screenshotPath } from '../helpers/screenshots.ts';
 
 const dist = path.join(ROOT, 'dist');
 const BIG_ROWS = 300_000;
@@ -120,8 +121,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     assert.ok(stats.Rejected > 0 && stats.Fixed > 0 && stats.Warnings > 0, 'the sample shows every kind of finding');
     await page.getByRole('heading', { name: 'Findings by code' }).waitFor();
     await page.waitForTimeout(300); // let the last paint settle for the picture
-    await mkdir(path.join(ROOT, 'docs'), { recursive: true });
-    await page.screenshot({ path: path.join(ROOT, 'docs/screenshot.png') });
+    await page.screenshot({ path: screenshotPath('screenshot.png', work) });
   });
 
   it('shows the detected columns and lets a role be changed', async () => {
