@@ -138,7 +138,8 @@ export function processExtensions(): Ext {
         if (t == s) continue;
         slowPtr = s;
         slowLen = <u32>(t - s);
-        if (!urlIsCanonical(s, <i32>(t - s))) return Ext.Slow;
+        // The row's own URL (most rows' first alternate) is written already: no second look.
+        if (!isLoc(s, slowLen) && !urlIsCanonical(s, <i32>(t - s))) return Ext.Slow;
         take(slowPtr, slowLen);
       }
       pos = 0;
@@ -165,6 +166,11 @@ const LINK_OPEN = String.UTF8.encode('<xhtml:link rel="alternate" hreflang="');
 const LINK_HREF = String.UTF8.encode('" href="');
 const LINK_CLOSE = String.UTF8.encode('"/>');
 
+/** Whether [p, p+n) is the row's written URL. */
+@inline function isLoc(p: usize, n: u32): bool {
+  return n == locLen && memory.compare(p, locPtr, n) == 0;
+}
+
 /** A value of the current column, as written. */
 function take(url: usize, len: u32): void {
   if (columnKind(col) == ExtKind.Image) {
@@ -188,7 +194,7 @@ function take(url: usize, len: u32): void {
   appendEscaped(url, len);
   extXml.appendStatic(LINK_CLOSE);
   alternates++;
-  if (len == locLen && memory.compare(url, locPtr, len) == 0) selfSeen = true;
+  if (isLoc(url, len)) selfSeen = true;
   const at = rowAlternates.reserve(12 + len);
   store<u64>(at, hashBytes(url, len));
   store<u32>(at, len, 8);
