@@ -42,6 +42,22 @@ export class Bytes {
   }
 }
 
+export const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+/** Whether any byte of `v` is zero (the classic bit trick: no false negatives, none positive either). */
+@inline export function hasZeroByte(v: u64): bool {
+  return ((v - ONES) & ~v & HIGHS) != 0;
+}
+
+/** The first `b` in [p, end), or `end`; eight bytes a step where it is not. */
+@inline export function findByte(p: usize, end: usize, b: u8): usize {
+  const pattern = ONES * <u64>b;
+  while (p + 8 <= end && !hasZeroByte(load<u64>(p) ^ pattern)) p += 8;
+  while (p < end && load<u8>(p) != b) p++;
+  return p;
+}
+
 /** Whether two byte ranges are equal. */
 export function bytesEqual(a: usize, b: usize, n: u32): bool {
   return memory.compare(a, b, n) == 0;

@@ -1,13 +1,7 @@
 // XML entity escaping: `escapedLength` measures, `writeEscaped` writes and returns where it ended, so a
 // caller may measure first or reserve the worst case (six bytes a byte) and write once.
 
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-/** Whether any byte of `v` is zero (the classic bit trick: no false negatives, none positive either). */
-@inline function hasZeroByte(v: u64): bool {
-  return ((v - ONES) & ~v & HIGHS) != 0;
-}
+import { hasZeroByte, ONES } from './bytes';
 
 /**
  * Whether any of the eight bytes at `p` needs escaping. Three tests for five bytes: `&` (26) and `'`

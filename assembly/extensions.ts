@@ -4,7 +4,7 @@
 //
 // A row may pause here (a URL for the slow path, news/video for the engine) and resume where it was.
 
-import { Bytes } from './bytes';
+import { Bytes, findByte } from './bytes';
 import { HashSet, hashBytes, mix } from './hashset';
 import { urlIsCanonical } from './loc';
 import { writeEscaped } from './escape';
@@ -126,7 +126,7 @@ export function processExtensions(): Ext {
         // The next value: up to ` | ` (or the cell's end), trimmed.
         let e = pos;
         while (true) {
-          while (e < end && load<u8>(e) != SEP_PIPE) e++;
+          e = findByte(e, end, SEP_PIPE);
           if (e >= end || (e > pos && e + 1 < end && load<u8>(e - 1) == SEP_SPACE && load<u8>(e + 1) == SEP_SPACE)) break;
           e++;
         }

@@ -37,6 +37,26 @@ test('images: several per cell, normalized on any host; bad ones dropped with im
   assert.deepEqual(bad.map((f) => [f.line, f.column, f.value]), [[2, 3, 'ftp://x/y.png'], [2, 3, '/rel.png']]);
 });
 
+test('cells split on ` | ` wherever the separator falls, a `|` without its spaces kept in the value', async () => {
+  let seed = 11;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rows: string[] = [];
+  const want: string[][] = [];
+  for (let i = 0; i < 400; i++) {
+    const images = Array.from({ length: 1 + Math.floor(rand() * 4) }, (_, k) => {
+      const pad = 'x'.repeat(Math.floor(rand() * 24));
+      return rand() < 0.2 ? `https://cdn.example.net/${i}/${k}${pad}|y.png` : `https://cdn.example.net/${i}/${k}${pad}.png`;
+    });
+    const gap = () => ' '.repeat(1 + Math.floor(rand() * 3));
+    rows.push(`${U}/p/${i},${images.map((x, k) => (k ? `${gap()}|${gap()}` : '') + x).join('')}`);
+    want.push(images.map((x) => x.replace('|', '%7C')));
+  }
+  const r = await run(`loc,image\n${rows.join('\n')}\n`);
+  const xml = r.files['sitemap-1.xml.gz'];
+  const got = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => [...m[1].matchAll(/<image:loc>(.*?)<\/image:loc>/g)].map((x) => x[1]));
+  assert.deepEqual(got, want);
+});
+
 test('image-too-many: more than 1,000 images for one URL, the extras dropped', async () => {
   const images = Array.from({ length: 1003 }, (_, i) => `https://cdn.example.net/${i}.jpg`).join(' | ');
   const r = await run(`loc,image\n${U}/a,${images}\n`);
