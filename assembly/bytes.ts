@@ -50,6 +50,11 @@ const HIGHS: u64 = 0x8080808080808080;
   return ((v - ONES) & ~v & HIGHS) != 0;
 }
 
+/** Whether any byte of `v` is below `n` (n ≤ 128; the same trick, as exact). */
+@inline export function hasByteBelow(v: u64, n: u8): bool {
+  return ((v - ONES * <u64>n) & ~v & HIGHS) != 0;
+}
+
 /** The first `b` in [p, end), or `end`; eight bytes a step where it is not. */
 @inline export function findByte(p: usize, end: usize, b: u8): usize {
   const pattern = ONES * <u64>b;
