@@ -132,6 +132,7 @@ export function scanRow(final: bool): Scan {
       p++;
     }
     if (p - rowStart > ROW_LIMIT) return tooLong();
+    if (d == 0 && isQuotedLine(start, p)) quoted = 1;
     if (p >= end) {
       if (!final) return Scan.Incomplete;
       pushField(start + quoted, p, quoted);
@@ -157,6 +158,13 @@ export function scanRow(final: bool): Scan {
     return Scan.Row;
   }
   return unreachable();
+}
+
+/** Plain text: a line that is one quoted value (a one-column CSV) is unquoted as a CSV field is. */
+function isQuotedLine(start: usize, end: usize): bool {
+  let e = end;
+  while (e > start && (load<u8>(e - 1) == 0x20 || load<u8>(e - 1) == 0x09)) e--;
+  return e - start >= 2 && load<u8>(start) == QUOTE && load<u8>(e - 1) == QUOTE;
 }
 
 /**

@@ -37,19 +37,42 @@ export function sampleRows(text: string, delimiter: Delimiter, maxRows = 20): st
     row.push(field);
     if (row.some((f) => f.trim() !== '')) rows.push(row);
   }
+  // Plain text: a line that is one quoted value is unquoted, as the core does.
+  if (!d) for (const r of rows) r[0] = r[0].replace(/^"(.*)"[ \t]*$/s, (_, inner: string) => inner.replace(/""/g, '"'));
   return rows;
 }
 
 /**
- * The delimiter of a sample: the one whose first row is a header (a cell names a loc column), else
+ * The delimiter of a sample. A header decides first: the delimiter that splits a first row naming a
+ * loc column, or none when that row is one cell (a one-column list: its URLs may hold commas). Else
  * the one that splits the first lines most consistently into more than one field (80% of them into
- * the same number, or half of them into several); `none` (plain text, one URL per line) when none does.
+ * the same number, or half of them into several); on a tie, the one whose second fields look like
+ * lastmod, changefreq or priority values. A delimiter that cuts URLs before a parameter
+ * (`;jsessionid=…`) is passed over, and a first row whose quote never closes is looked past.
+ * `none` (plain text, one URL per line) when nothing splits.
  */
 export function detectDelimiter(text: string): Delimiter {
   for (const d of CANDIDATES) {
     const [first] = sampleRows(text, d, 1);
     if (first && first.length > 1 && isHeader(first)) return d;
   }
+  const [line] = sampleRows(text, 'none', 1);
+  if (line && isHeader(line)) return 'none';
+  const found = mostConsistent(text);
+  if (found !== 'none') return found;
+  // An odd number of quotes on the first line leaves a quote open that swallows the lines after it.
+  const next = /\r\n?|\n/.exec(text);
+  const firstLine = next ? text.slice(0, next.index) : text;
+  if (!next || (firstLine.split('"').length - 1) % 2 === 0) return 'none';
+  return mostConsistent(text.slice(next.index + next[0].length));
+}
+
+/** A value a second column of a list holds: a date, a change frequency, a priority, or nothing. */
+const VALUE = /^\s*(\d{4}-\d\d.*|\d{10}(\d{3})?|[a-z]{3}, \d.*|always|hourly|daily|weekly|monthly|yearly|never|0?\.\d+|[01](\.\d*)?)?\s*$/i;
+/** What follows a delimiter that sits inside URLs: a parameter (`jsessionid=…`). */
+const PARAMETER = /^[a-z_][\w.-]*=/i;
+
+function mostConsistent(text: string): Delimiter {
   let best: Delimiter = 'none';
   let bestScore = 0;
   for (const d of CANDIDATES) {
@@ -61,9 +84,12 @@ export function detectDelimiter(text: string): Delimiter {
     let modeRows = 0;
     for (const [n, k] of counts) if (k > modeRows || (k === modeRows && n > mode)) [mode, modeRows] = [n, k];
     const share = mode > 1 ? modeRows / rows.length : 0;
-    const split = rows.filter((r) => r.length > 1).length / rows.length;
+    const several = rows.filter((r) => r.length > 1);
+    const split = several.length / rows.length;
     if (share < 0.8 && split < 0.5) continue;
-    const score = share * 1000 + split * 100 + mode;
+    if (several.filter((r) => PARAMETER.test(r[1])).length * 2 > several.length) continue;
+    const values = several.filter((r) => VALUE.test(r[1])).length / several.length;
+    const score = share * 1000 + split * 100 + values * 10 + mode;
     if (score > bestScore) [best, bestScore] = [d, score];
   }
   return best;

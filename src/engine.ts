@@ -1,7 +1,7 @@
 // The pipeline: inputs → decode → the core (rows, rules, serialization, file cuts) → gzip → zip,
 // with the slow URL path, the header decision and the list-wide findings on this side.
 
-import { firstBytes } from './byte-streams.ts';
+import { firstBytes, peek, prepend } from './byte-streams.ts';
 import { Code } from './code.ts';
 import { Core, Status } from './core.ts';
 import type { RowsOrigin } from './check/index.ts';
@@ -40,6 +40,8 @@ export interface InputInfo {
 const MAX_INDEX_ENTRIES = 50000;
 const MAX_HOSTS_LISTED = 100;
 const PROGRESS_MS = 100;
+/** How much of an input's start its delimiter is detected on: rows before it far longer than a line. */
+const SAMPLE_BYTES = 1 << 20;
 /** How much of a sitemap the column preview reads for its extension columns. */
 const PREVIEW_SURVEY_BYTES = 1 << 20;
 const encoder = new TextEncoder();
@@ -295,7 +297,7 @@ async function generateOn(
     let started = false;
     convertedInput = false;
     const start = (first: Uint8Array) => {
-      const sample = decoder.decode(first.subarray(0, 65536));
+      const sample = decoder.decode(first.subarray(0, SAMPLE_BYTES));
       // A sitemap or feed comes as TSV whatever its values hold.
       const delimiter = convertedInput ? '\t' : (opts.delimiter ?? detectDelimiter(sample));
       // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
@@ -322,7 +324,9 @@ async function generateOn(
       // Findings on its rows point at the document and line the row came from.
       findings.placeRows(i, (line) => origin.place(line));
     };
-    for await (const chunk of decodeInput(s.name, counted(), platform, (n) => notes.push(n), onSitemap, reread)) {
+    // The delimiter is told from the first MiB, however small the chunks it comes in.
+    const { head, rest } = await peek(decodeInput(s.name, counted(), platform, (n) => notes.push(n), onSitemap, reread), SAMPLE_BYTES);
+    for await (const chunk of prepend(head, rest)) {
       if (signal?.aborted) throw abortError();
       if (!started) start(chunk);
       core.feed(chunk);
@@ -409,15 +413,13 @@ function writeIndexes(core: Core, zip: ZipWriter, files: { name: string; lastmod
 
 /** The delimiter, header and first rows of an input, for the column mapping. */
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
-  let sample = '';
   let fromSitemap = false;
   // A sitemap's extension columns as far as its first bytes show them: the columns of the first rows,
   // without reading a big file through.
   const reread = () => (source.once ? null : firstBytes(source.chunks(), PREVIEW_SURVEY_BYTES));
-  for await (const chunk of decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread)) {
-    sample = decoder.decode(chunk.subarray(0, 65536));
-    break;
-  }
+  const { head, rest } = await peek(decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread), SAMPLE_BYTES);
+  await rest[Symbol.asyncIterator]().return?.();
+  const sample = decoder.decode(head.subarray(0, SAMPLE_BYTES));
   // A sitemap's rows come as TSV with a header of its own, whatever the options say (as in generate).
   const delimiter = fromSitemap ? '\t' : (options.delimiter ?? detectDelimiter(sample));
   const rows = sampleRows(sample, delimiter, 6);

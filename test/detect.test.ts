@@ -1,0 +1,51 @@
+// How a list's delimiter is told from its first lines, and what the rows then hold.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { detectDelimiter } from '../src/detect.ts';
+import { run } from './helpers.ts';
+
+const U = 'https://www.example.com';
+
+test('the delimiter of common lists', () => {
+  const cases: [string, string][] = [
+    [`loc,lastmod\n${U}/a,2025-01-01\n`, ','],
+    [`URL;Last Modified\n${U}/a;2025-01-01\n`, ';'],
+    [`address\tstatus\ttitle\n${U}/a\t200\tHome\n`, '\t'],
+    [`${U}/a,2025-01-01\n${U}/b,2025-01-02\n`, ','],
+    [`${U}/a,Home page\n${U}/b,About us\n`, ','],
+    [`${U}/a\n${U}/b\n`, 'none'],
+    [`loc\n${U}/a\n`, 'none'],
+  ];
+  for (const [text, want] of cases) assert.equal(detectDelimiter(text), want, JSON.stringify(text));
+});
+
+test('a one-column list keeps commas in its URLs and its quoted values are unquoted', async () => {
+  let r = await run(`loc\n${U}/a,b\n${U}/c,d\n`);
+  assert.deepEqual(r.locs, [`${U}/a,b`, `${U}/c,d`]);
+  assert.equal(r.summary.codes['row-columns'], undefined);
+  r = await run(`loc\n"${U}/a"\n"${U}/b,c"  \n"${U}/q""x"\n${U}/plain\n`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b,c`, `${U}/q%22x`, `${U}/plain`]);
+  r = await run(`"${U}/a"\n"${U}/b"\n`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+});
+
+test('on a tie, the delimiter after which the values look like a lastmod; one that cuts URLs before a parameter is passed over', async () => {
+  let r = await run(`${U}/a,b;2024-01-01\n${U}/c,d;2024-01-02\n`);
+  assert.deepEqual(r.locs, [`${U}/a,b`, `${U}/c,d`]);
+  assert.equal(r.summary.codes['lastmod-invalid'], undefined);
+  r = await run(`${U}/a,b\t2024-01-01\n${U}/c,d\t2024-01-02\n`);
+  assert.deepEqual(r.locs, [`${U}/a,b`, `${U}/c,d`]);
+  r = await run(`${U}/a;jsessionid=1\n${U}/b;jsessionid=2\n`);
+  assert.deepEqual(r.locs, [`${U}/a;jsessionid=1`, `${U}/b;jsessionid=2`]);
+  assert.equal(r.summary.codes['loc-session-id'], 2);
+});
+
+test('a first row that does not parse, or is longer than a line, does not hide the delimiter of the rest', async () => {
+  let r = await run(`"${U}/a,2024-01-01\n${U}/b,2024-01-02\n${U}/c,2024-01-03\n`);
+  assert.deepEqual(r.locs, [`${U}/b`, `${U}/c`]);
+  assert.deepEqual(r.findings.filter((f) => f.severity === 'error').map((f) => [f.line, f.code]), [[1, 'row-malformed']]);
+  r = await run(`${U}/${'a'.repeat(70_000)},2024-01-01\n${U}/b,2024-01-02\n`);
+  assert.deepEqual(r.locs, [`${U}/b`]);
+  assert.deepEqual(r.findings.filter((f) => f.severity === 'error').map((f) => [f.line, f.code]), [[1, 'loc-too-long']]);
+});
