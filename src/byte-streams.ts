@@ -61,14 +61,58 @@ export async function* prepend(head: Uint8Array, rest: AsyncIterable<Uint8Array>
   }
 }
 
-/** UTF-16 bytes (its BOM already taken off) as UTF-8, chunk by chunk. */
+/**
+ * UTF-16 bytes (its BOM already taken off) as UTF-8, chunk by chunk. A lone surrogate is written as
+ * the three bytes UTF-8 forbids for it, and an odd last byte as 0xFF: the row holding one is refused
+ * (`row-encoding`) as a row of bad UTF-8 is, not published with a U+FFFD in place.
+ */
 export async function* utf16ToUtf8(label: 'utf-16le' | 'utf-16be', chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const decoder = new TextDecoder(label);
-  const encoder = new TextEncoder();
+  const little = label === 'utf-16le';
+  let carry = -1; // the odd byte at the end of the last chunk
+  let high = 0; // a high surrogate waiting for its low half
   for await (const chunk of chunks) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (text) yield encoder.encode(text);
+    let bytes = chunk;
+    if (carry >= 0) {
+      bytes = new Uint8Array(chunk.length + 1);
+      bytes[0] = carry;
+      bytes.set(chunk, 1);
+    }
+    const even = bytes.length & ~1;
+    carry = even < bytes.length ? bytes[even] : -1;
+    // At most three bytes of UTF-8 for each two of UTF-16 (four for a pair's four).
+    const out = new Uint8Array((even / 2) * 3 + 3);
+    let w = 0;
+    const put3 = (u: number) => {
+      out[w++] = 0xe0 | (u >> 12);
+      out[w++] = 0x80 | ((u >> 6) & 0x3f);
+      out[w++] = 0x80 | (u & 0x3f);
+    };
+    for (let i = 0; i < even; i += 2) {
+      const u = little ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1];
+      if (high) {
+        if (u >= 0xdc00 && u <= 0xdfff) {
+          const cp = 0x10000 + ((high - 0xd800) << 10) + (u - 0xdc00);
+          out[w++] = 0xf0 | (cp >> 18);
+          out[w++] = 0x80 | ((cp >> 12) & 0x3f);
+          out[w++] = 0x80 | ((cp >> 6) & 0x3f);
+          out[w++] = 0x80 | (cp & 0x3f);
+          high = 0;
+          continue;
+        }
+        put3(high);
+        high = 0;
+      }
+      if (u < 0x80) out[w++] = u;
+      else if (u < 0x800) {
+        out[w++] = 0xc0 | (u >> 6);
+        out[w++] = 0x80 | (u & 0x3f);
+      } else if (u >= 0xd800 && u <= 0xdbff) high = u;
+      else put3(u); // a lone low surrogate's three bytes are ones UTF-8 forbids
+    }
+    if (w > 0) yield out.subarray(0, w);
   }
-  const tail = decoder.decode();
-  if (tail) yield encoder.encode(tail);
+  const tail: number[] = [];
+  if (high) tail.push(0xe0 | (high >> 12), 0x80 | ((high >> 6) & 0x3f), 0x80 | (high & 0x3f));
+  if (carry >= 0) tail.push(0xff);
+  if (tail.length) yield new Uint8Array(tail);
 }
