@@ -165,7 +165,8 @@ export function parseLastmod(p: usize, n: i32, raw: usize, rawLen: i32): Lastmod
   const mi = num2(p + 14);
   let s = 0;
   let i = 16;
-  if (i < n && load<u8>(p + i) == 0x3a) {
+  const seconds = i < n && load<u8>(p + i) == 0x3a;
+  if (seconds) {
     if (i + 3 > n) return Lastmod.Invalid;
     s = num2(p + i + 1);
     i += 3;
@@ -174,6 +175,8 @@ export function parseLastmod(p: usize, n: i32, raw: usize, rawLen: i32): Lastmod
   putTime(h, mi, s);
   ms += <f64>((h * 60 + mi) * 60 + s) * 1000;
   if (i < n && load<u8>(p + i) == 0x2e) {
+    // A fraction is of seconds only (W3C: hh:mm:ss.s).
+    if (!seconds) return Lastmod.Invalid;
     const f = i + 1;
     i++;
     while (i < n && digit(p + i) >= 0) i++;

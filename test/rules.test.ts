@@ -64,6 +64,7 @@ const cases: Case[] = [
   { code: 'lastmod-invalid', rows: [`${U}/a,2024-13-01`], line: 2 },
   { code: 'lastmod-invalid', rows: [`${U}/a,2024-01-01T24:00:00Z`], line: 2 },
   { code: 'lastmod-invalid', rows: [`${U}/a,2024-01-01T10:00:00+15:00`], line: 2 },
+  { code: 'lastmod-invalid', rows: [`${U}/a,2024-01-01T10:30.5Z`], line: 2 },
   { code: 'lastmod-invalid', rows: [`${U}/a,yesterday`], line: 2 },
   { code: 'lastmod-future', rows: [`${U}/a,2026-01-03`], line: 2 },
   { code: 'changefreq-normalized', rows: [`${U}/a,,Weekly`], line: 2, fixed: 'weekly' },
