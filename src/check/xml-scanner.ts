@@ -114,8 +114,10 @@ export class XmlScanner {
   /** The default namespace in scope (looked up on every unprefixed element, so kept at hand). */
   private defaultNs = '';
   private stackDefault: string[] = [];
-  /** In-scope namespace bindings, as prefix, URI pairs; the innermost last. */
-  private bindings: string[] = ['xml', XML_NS];
+  /** In-scope namespace bindings: each prefix's URIs, the innermost last (one look whatever the depth). */
+  private scope = new Map<string, string[]>([['xml', [XML_NS]]]);
+  /** The prefixes in the order they were bound, to unwind them as elements close. */
+  private bound: string[] = ['xml'];
   private mode = Mode.Content;
   private carry: Uint8Array | null = null;
   /** Document offset of the current buffer's first byte. */
@@ -176,9 +178,21 @@ export class XmlScanner {
   }
 
   private lookup(prefix: string): string | undefined {
-    const b = this.bindings;
-    for (let i = b.length - 2; i >= 0; i -= 2) if (b[i] === prefix) return b[i + 1];
-    return undefined;
+    return this.scope.get(prefix)?.at(-1);
+  }
+
+  private bind(prefix: string, uri: string): void {
+    this.bound.push(prefix);
+    const uris = this.scope.get(prefix);
+    if (uris) uris.push(uri);
+    else this.scope.set(prefix, [uri]);
+  }
+
+  /** Attribute `qname` is among the tag's first `i` (a few compared in turn; many through `seen`). */
+  private repeated(qname: string, i: number, seen: Set<string> | null): boolean {
+    if (seen) return seen.size === seen.add(qname).size;
+    for (let j = 0; j < i; j++) if (this.attrNames[j].qname === qname) return true;
+    return false;
   }
 
   private scan(d: Uint8Array, final: boolean): void {
@@ -458,7 +472,7 @@ export class XmlScanner {
         const depth = this.depth;
         this.stack[depth] = name;
         this.stackLines[depth] = this.line;
-        this.stackBindings[depth] = this.bindings.length;
+        this.stackBindings[depth] = this.bound.length;
         this.stackDefault[depth] = this.defaultNs;
         this.depth = depth + 1;
         this.seenRoot = true;
@@ -530,19 +544,21 @@ export class XmlScanner {
     if (this.rootClosed) return this.malformed(`a second root element <${name.qname}>`);
     if (this.depth >= MAX_DEPTH) return this.malformed(`elements nested deeper than ${MAX_DEPTH}`);
     this.attrCount = n;
-    const bindingsBefore = this.bindings.length;
+    const bindingsBefore = this.bound.length;
+    // A tag may hold a hundred thousand attributes: past a few, repeats are found through a set.
+    const seen = n > 8 ? new Set<string>() : null;
     for (let i = 0; i < n; i++) {
       const an = this.names.intern(d, at[4 * i], at[4 * i + 1]);
       if (an.bad) return this.malformed(`<${name.qname}>: attribute ${an.qname} is not a valid namespaced name`);
-      for (let j = 0; j < i; j++) if (this.attrNames[j].qname === an.qname) return this.malformed(`<${name.qname}>: attribute ${an.qname} appears twice`);
+      if (this.repeated(an.qname, i, seen)) return this.malformed(`<${name.qname}>: attribute ${an.qname} appears twice`);
       const value = this.attrValue(d, at[4 * i + 2], at[4 * i + 3], name);
       if (value === undefined) return FAILED;
       this.attrNames[i] = an;
       this.attrValues[i] = value;
-      if (an.qname === 'xmlns') this.bindings.push('', value);
+      if (an.qname === 'xmlns') this.bind('', value);
       else if (an.prefix === 'xmlns') {
         if (value === '') return this.malformed(`<${name.qname}>: the prefix ${an.local} cannot be bound to an empty namespace`);
-        this.bindings.push(an.local, value);
+        this.bind(an.local, value);
       }
     }
     for (let i = 0; i < n; i++) {
@@ -681,9 +697,9 @@ export class XmlScanner {
   private close(line: number): void {
     this.handler.end(line);
     const depth = --this.depth;
-    const bound = this.stackBindings[depth];
-    if (this.bindings.length !== bound) {
-      this.bindings.length = bound;
+    const before = this.stackBindings[depth];
+    if (this.bound.length !== before) {
+      while (this.bound.length > before) this.scope.get(this.bound.pop()!)!.pop();
       this.defaultNs = this.stackDefault[depth];
     }
     if (depth === 0) this.rootClosed = true;
