@@ -120,6 +120,22 @@ test('xml-unescaped: a bare & or < in a value, read as itself', async () => {
   assert.deepEqual(places(r, 'loc-normalized'), ['a.xml:5'], 'the < reached the row rules, which encode it');
 });
 
+test('character references with any number of leading zeros are read, in text and in attributes', async () => {
+  const zeros = '0'.repeat(60);
+  const link = `<xhtml:link rel="alternate" hreflang="de" href="${U}/&#x${zeros}64;e"/>`;
+  const xml = urlset(url(`${U}/&#x${zeros}61;`, link) + url(`${U}/de`, `<xhtml:link rel="alternate" hreflang="de" href="${U}/de"/>`) + url(`${U}/&#${zeros}98;`), ` xmlns:xhtml="http://www.w3.org/1999/xhtml"`);
+  const r = await check({ 'a.xml': xml });
+  // No bare & and nothing malformed: the references name /a, /de (in the attribute) and /b, as the rules' findings show.
+  assert.deepEqual(r.findings.map((f) => [f.code, f.message]), [
+    ['hreflang-missing-self', `The alternates do not include the row’s own URL: ${U}/a`],
+    ['hreflang-not-reciprocal', `The alternate is a row of this list but does not link back: ${U}/de`],
+  ]);
+  assert.equal(r.files[0].urls, 3);
+  assert.deepEqual(places(r, 'loc-duplicate'), []);
+  const big = await check({ 'b.xml': urlset(url(`${U}/&#x${zeros}110000;`)) });
+  assert.deepEqual(places(big, 'xml-malformed'), ['b.xml:3']);
+});
+
 test('file-too-many-urls: the 50,001st entry', async () => {
   let body = '';
   for (let i = 0; i < 50001; i++) body += `<url><loc>${U}/p${i}</loc></url>\n`;

@@ -50,10 +50,18 @@ const HASH = 0x23;
 
 const MAX_TOKEN = 1 << 20;
 const MAX_DEPTH = 10000;
-const MAX_REF = 40;
 
 const INCOMPLETE = -1;
 const FAILED = -2;
+
+/** The code point a `#…` or `#x…` reference names (any number of leading zeros); -1 when it is not one, 0x110000 when too big. */
+function codePointOf(ref: string): number {
+  const m = /^#(?:x0*([0-9a-fA-F]+)|0*([0-9]+))$/.exec(ref);
+  if (!m) return -1;
+  const digits = m[1] ?? m[2];
+  if (digits.length > (m[1] !== undefined ? 6 : 7)) return 0x110000;
+  return parseInt(digits, m[1] !== undefined ? 16 : 10);
+}
 
 /** Character data: 0 plain, 1 LF, 2 `<`, 3 `&`, 4 `>`, 5 a control XML forbids. */
 const TEXT = new Uint8Array(256);
@@ -292,7 +300,7 @@ export class XmlScanner {
       }
       let cp = 0;
       let digits = 0;
-      while (q < end && q - p < MAX_REF) {
+      while (q < end && q - p < MAX_TOKEN) {
         const b = d[q];
         let v = -1;
         if (b >= 0x30 && b <= 0x39) v = b - 0x30;
@@ -302,15 +310,17 @@ export class XmlScanner {
         digits++;
         q++;
       }
-      if (q >= end && !final && q - p < MAX_REF) return INCOMPLETE;
+      if (q - p >= MAX_TOKEN) return this.malformed('a character reference longer than 1 MiB');
+      if (q >= end && !final) return INCOMPLETE;
       if (q >= end || d[q] !== SEMI || digits === 0) return this.bareAmp(p);
       if (!isXmlChar(cp)) return this.malformed(`${decoder.decode(d.subarray(p, q + 1))} is not a character XML allows`);
       this.emitCodePoint(cp);
       return q + 1;
     }
     if (NAME[d[q]] !== 1) return this.bareAmp(p);
-    while (q < end && NAME[d[q]] !== 0 && q - p < MAX_REF) q++;
-    if (q >= end && !final && q - p < MAX_REF) return INCOMPLETE;
+    while (q < end && NAME[d[q]] !== 0 && q - p < MAX_TOKEN) q++;
+    if (q - p >= MAX_TOKEN) return this.malformed('an entity reference longer than 1 MiB');
+    if (q >= end && !final) return INCOMPLETE;
     if (q >= end || d[q] !== SEMI) return this.bareAmp(p);
     const name = decoder.decode(d.subarray(p + 1, q));
     const byte = PREDEFINED[name];
@@ -626,9 +636,9 @@ export class XmlScanner {
       if (b !== AMP) continue;
       out += decoder.decode(d.subarray(seg, i));
       let q = i + 1;
-      while (q < to && q - i < MAX_REF && d[q] !== SEMI && (NAME[d[q]] !== 0 || d[q] === HASH)) q++;
+      while (q < to && d[q] !== SEMI && (NAME[d[q]] !== 0 || d[q] === HASH)) q++;
       const ref = q < to && d[q] === SEMI ? decoder.decode(d.subarray(i + 1, q)) : '';
-      const cp = /^#x[0-9a-fA-F]{1,6}$/.test(ref) ? parseInt(ref.slice(2), 16) : /^#[0-9]{1,7}$/.test(ref) ? parseInt(ref.slice(1), 10) : -1;
+      const cp = codePointOf(ref);
       if (ref !== '' && PREDEFINED[ref] !== undefined) out += String.fromCharCode(PREDEFINED[ref]);
       else if (cp >= 0) {
         if (!isXmlChar(cp)) {
