@@ -136,6 +136,14 @@ test('character references with any number of leading zeros are read, in text an
   assert.deepEqual(places(big, 'xml-malformed'), ['b.xml:3']);
 });
 
+test('an element of another namespace directly in <urlset> is a schema fault before the first <url> too', async () => {
+  const r = await check({ 'a.xml': urlset(`<f:meta>x</f:meta>\n${url(`${U}/a`)}<f:more/>\n`, ' xmlns:f="urn:f"') });
+  assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.message]), [
+    [3, 'xml-schema', '<f:meta> (namespace urn:f) is not an element of <urlset>, which holds <url> elements only'],
+    [5, 'xml-schema', '<f:more> after the first <url>: only <url> elements may follow it'],
+  ]);
+});
+
 test('file-too-many-urls: the 50,001st entry', async () => {
   let body = '';
   for (let i = 0; i < 50001; i++) body += `<url><loc>${U}/p${i}</loc></url>\n`;

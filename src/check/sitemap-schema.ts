@@ -105,7 +105,6 @@ export class SitemapSchema implements XmlHandler {
       this.ext?.clear();
       return Ctx.Entry;
     }
-    if (ns !== this.ns && ns !== '' && this.entries === 0) return Ctx.Skip;
     let why: string;
     if (ns === this.ns) {
       const other = this.isIndex ? 'url' : 'sitemap';
@@ -114,6 +113,8 @@ export class SitemapSchema implements XmlHandler {
         : `<${name.qname}> is not an element of <${this.rootName}>`;
     } else if (ns === '') {
       why = `<${name.qname}> is in no namespace: not an element of <${this.rootName}>`;
+    } else if (this.entries === 0) {
+      why = `<${name.qname}> (namespace ${ns}) is not an element of <${this.rootName}>, which holds <${this.entryName}> elements only`;
     } else {
       why = `<${name.qname}> after the first <${this.entryName}>: only <${this.entryName}> elements may follow it`;
     }
