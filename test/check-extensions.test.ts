@@ -120,3 +120,11 @@ test('progress: a file whose reading stops early is told whole', async () => {
     assert.equal(told, text.length);
   }
 });
+
+test('an empty <image:loc> is image-invalid at its line, whether or not other images fill the column', async () => {
+  for (const other of ['', `<image:image><image:loc>${U}/b.jpg</image:loc></image:image>`]) {
+    const body = url(`${U}/a`, `<image:image>\n<image:loc> </image:loc>\n</image:image>`) + url(`${U}/b`, other);
+    const r = await checkFiles([source('a.xml', urlset(body, NS))], { now: NOW }, nodePlatform);
+    assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.severity]), [[4, 'image-invalid', 'warning']]);
+  }
+});

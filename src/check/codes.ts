@@ -19,8 +19,8 @@ export type CheckCode =
   | 'loc-duplicate'
   | 'text-not-url';
 
-/** What the readers report: the audit's codes, and loc-missing for a feed item with no link. */
-export type ReportCode = CheckCode | 'loc-missing';
+/** What the readers report: the audit's codes, loc-missing for a feed item with no link, image-invalid for an empty <image:loc>. */
+export type ReportCode = CheckCode | 'loc-missing' | 'image-invalid';
 
 export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: string }> = {
   'xml-malformed': { severity: 'error', message: 'Not well-formed XML' },

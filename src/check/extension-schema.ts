@@ -10,6 +10,7 @@
 //   video:video      = thumbnail_loc title description (any video element)+
 //   xhtml:link       = empty; rel="alternate", href, and hreflang (or media, for a mobile page)
 
+import type { ReportCode } from './codes.ts';
 import { IMAGE_NS, NEWS_NS, VIDEO_NS, XHTML_NS, XMLNS_NS, XSI_NS } from './namespaces.ts';
 import { isXmlSpace } from './value-buffer.ts';
 import type { XmlName } from './xml-names.ts';
@@ -34,6 +35,7 @@ const SEQUENCES = new Map<string, Sequence>([
 ]);
 
 const LINK = `${XHTML_NS} link`;
+const IMAGE_LOC = `${IMAGE_NS} loc`;
 /** The elements the extension schemas declare at the top: what a lax wildcard still checks. */
 const GLOBAL = new Set([`${IMAGE_NS} image`, `${NEWS_NS} news`, `${VIDEO_NS} video`, LINK]);
 
@@ -52,6 +54,10 @@ interface Open {
   leaf: boolean;
   /** Nothing inside (xhtml:link). */
   empty: boolean;
+  /** Text other than white space inside (for a leaf). */
+  hasText: boolean;
+  /** An `<image:loc>`: empty, it is told to the image rule. */
+  imageLoc: boolean;
   /** Not declared by the schema, which lets it be (video's open-ended part): not looked into. */
   lax: boolean;
   textTold: boolean;
@@ -60,7 +66,14 @@ interface Open {
 export class ExtensionSchema {
   private stack: Open[] = [];
 
-  constructor(private readonly report: (line: number, message: string) => void) {}
+  /**
+   * `report` tells a schema fault; `rule` a rule's finding the rows cannot carry: an empty
+   * `<image:loc>` (a row has no empty value for the image rule to judge).
+   */
+  constructor(
+    private readonly report: (line: number, message: string) => void,
+    private readonly rule: (line: number, code: ReportCode, message: string) => void = () => {},
+  ) {}
 
   /** An element at `depth` 1 (the extension element itself) or deeper. */
   start(name: XmlName, ns: string, line: number, scanner: XmlScanner): void {
@@ -72,11 +85,14 @@ export class ExtensionSchema {
     const empty = !lax && key === LINK;
     if (empty) this.link(name, line, scanner);
     else if (!lax) checkAttributes(name, line, scanner, this.report);
-    this.stack.push({ qname: name.qname, line, ns, sequence, last: -1, seen: 0, extra: 0, leaf: !sequence && !empty, empty, lax, textTold: false });
+    this.stack.push({ qname: name.qname, line, ns, sequence, last: -1, seen: 0, extra: 0, leaf: !sequence && !empty, empty, hasText: false, imageLoc: !lax && key === IMAGE_LOC, lax, textTold: false });
   }
 
   text(d: Uint8Array, from: number, to: number, line: number): void {
     const open = this.stack[this.stack.length - 1];
+    if (open?.leaf && !open.hasText) {
+      for (let i = from; i < to && !open.hasText; i++) if (!isXmlSpace(d[i])) open.hasText = true;
+    }
     if (!open || open.leaf || open.lax || open.textTold) return;
     for (let i = from; i < to; i++) {
       if (isXmlSpace(d[i]) && !open.empty) continue; // an empty element takes no white space either
@@ -88,6 +104,9 @@ export class ExtensionSchema {
 
   end(): void {
     const open = this.stack.pop()!;
+    if (open.imageLoc && !open.hasText) {
+      this.rule(open.line, 'image-invalid', `<${open.qname}> is empty: an image is an absolute http(s) URL`);
+    }
     const s = open.sequence;
     if (!s) return;
     const missing = s.order.filter((c, i) => s.required.has(c) && !(open.seen & (1 << i)));

@@ -63,7 +63,7 @@ export class SitemapSchema implements XmlHandler {
     this.entryName = isIndex ? 'sitemap' : 'url';
     this.rootName = isIndex ? 'sitemapindex' : 'urlset';
     this.ext = isIndex ? undefined : tally.sink.extensions;
-    this.extSchema = isIndex || tally.sink.extensionSchema === false ? undefined : new ExtensionSchema((line, message) => this.schema(line, message));
+    this.extSchema = isIndex || tally.sink.extensionSchema === false ? undefined : new ExtensionSchema((line, message) => this.schema(line, message), (line, code, message) => this.tally.report(line, code, message));
   }
 
   private schema(line: number, message: string): void {
