@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
 import { check, DECL, index, only, places, SM_NS, U, url, urlset } from './check-helpers.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir, xmllint } from './helpers.ts';
 
 test('a clean sitemap has no findings', async () => {
   const r = await check({ 'a.xml': urlset(url(`${U}/a`, '<lastmod>2025-01-01</lastmod>') + url(`${U}/b`, '<lastmod>2025-01-02</lastmod>')) });
@@ -142,6 +145,27 @@ test('an element of another namespace directly in <urlset> is a schema fault bef
     [3, 'xml-schema', '<f:meta> (namespace urn:f) is not an element of <urlset>, which holds <url> elements only'],
     [5, 'xml-schema', '<f:more> after the first <url>: only <url> elements may follow it'],
   ]);
+});
+
+test('values the schema refuses though the row rules read them: xml-schema, as xmllint says', async () => {
+  const long = `${U}/${'a/../'.repeat(420)}x`;
+  const cases: [string, string][] = [
+    [url(`${U}/a`, '<changefreq> daily </changefreq>'), '<changefreq> holds white space around "daily": the schema\'s words are exact'],
+    [url(`${U}/a`, '<priority>1.0000000000000000001</priority>'), 'bad value for <priority>: 1.0000000000000000001'],
+    [url(`${U}/a`, '<lastmod>0000-01-01</lastmod>'), 'bad value for <lastmod>: 0000-01-01'],
+    [url(long), '<loc> is longer than 2,048 characters, the schema\'s maximum'],
+  ];
+  const dir = tempDir();
+  for (const [body, message] of cases) {
+    const xml = urlset(body);
+    const r = await check({ 'a.xml': xml });
+    assert.deepEqual(r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.message), [message]);
+    const file = join(dir, 'a.xml');
+    writeFileSync(file, xml);
+    assert.notEqual(xmllint('sitemap.xsd', file).status, 0, `xmllint refuses ${body}`);
+  }
+  const fine = urlset(url(`${U}/a`, '<changefreq>daily</changefreq><priority>1.000</priority>'));
+  assert.deepEqual((await check({ 'a.xml': fine })).findings, []);
 });
 
 test('file-too-many-urls: the 50,001st entry', async () => {

@@ -60,6 +60,7 @@ function xsdDate(value: string): boolean {
   const m = XSD_DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y === 0) return false; // XSD 1.0 has no year 0
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
   if (!days || d < 1 || d > days) return false;
@@ -71,6 +72,16 @@ function xsdDate(value: string): boolean {
   return true;
 }
 
+/** An xsd:decimal from 0.0 to 1.0, compared as written (1.0000000000000000001 is over 1, though a float reads 1). */
+function decimalFromZeroToOne(value: string): boolean {
+  const m = /^\s*([+-]?)0*(\d*)(?:\.(\d*))?\s*$/.exec(value);
+  if (!m || !XSD_DECIMAL.test(value)) return false;
+  const [, sign, whole, fraction = ''] = m;
+  const zero = whole === '' && /^0*$/.test(fraction);
+  if (sign === '-') return zero;
+  return whole === '' || (whole === '1' && /^0*$/.test(fraction));
+}
+
 /**
  * When a row-rule finding means the value as found also fails the schema (a bad value is an
  * `xml-schema` error, whatever the row rule's own severity), the message for it; otherwise null.
@@ -79,7 +90,7 @@ export function schemaViolation(f: Finding): string | null {
   const field = f.code.split('-')[0];
   let valid: boolean;
   if (field === 'lastmod' && f.code !== 'lastmod-future') valid = xsdDate(f.value);
-  else if (field === 'priority') valid = XSD_DECIMAL.test(f.value) && Number(f.value) >= 0 && Number(f.value) <= 1;
+  else if (field === 'priority') valid = decimalFromZeroToOne(f.value);
   else if (field === 'changefreq') valid = false;
   else return null;
   return valid ? null : `bad value for <${field}>: ${f.value}`;

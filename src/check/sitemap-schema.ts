@@ -30,8 +30,11 @@ const enum Ctx {
 
 const URL_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
 const INDEX_FIELDS = ['loc', 'lastmod'];
-/** tLoc: anyURI of 12 to 2,048 characters (the row rules check the upper end, on the written URL). */
+/** tLoc: anyURI of 12 to 2,048 characters, as found (the row rules check the written URL's length too). */
 const LOC_MIN_CHARS = 12;
+const LOC_MAX_CHARS = 2048;
+const CHANGEFREQ = 2;
+const CHANGEFREQ_WORDS = new Set(['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']);
 
 export class SitemapSchema implements XmlHandler {
   private ctx: Ctx[] = [];
@@ -211,9 +214,17 @@ export class SitemapSchema implements XmlHandler {
     if (this.field === 0) {
       const s = value.start();
       const e = value.end();
+      // Characters, not bytes: only a value of more bytes than the maximum can pass it.
+      const limit = e - s > LOC_MAX_CHARS ? LOC_MAX_CHARS + 1 : LOC_MIN_CHARS;
       let chars = 0;
-      for (let i = s; i < e && chars < LOC_MIN_CHARS; i++) if ((value.data[i] & 0xc0) !== 0x80) chars++;
+      for (let i = s; i < e && chars < limit; i++) if ((value.data[i] & 0xc0) !== 0x80) chars++;
       if (chars < LOC_MIN_CHARS) this.schema(this.fieldLine, `<loc> is shorter than ${LOC_MIN_CHARS} characters, the schema's minimum: ${value.text()}`);
+      if (chars > LOC_MAX_CHARS) this.schema(this.fieldLine, `<loc> is longer than ${LOC_MAX_CHARS.toLocaleString('en-US')} characters, the schema's maximum`);
+    } else if (this.field === CHANGEFREQ && !this.isIndex) {
+      // A string the schema keeps as written: white space around the word is not the word. (Any
+      // other fault of the value is the row rules', and so told once.)
+      const padded = value.start() > value.from || value.end() < value.from + value.len;
+      if (padded && CHANGEFREQ_WORDS.has(value.text())) this.schema(this.fieldLine, `<changefreq> holds white space around "${value.text()}": the schema's words are exact`);
     }
   }
 
