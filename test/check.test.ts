@@ -312,6 +312,22 @@ test('several entries on one line, and entries spread over lines, map to the rig
   assert.deepEqual(places(await check({ 's.xml': spread }), 'priority-invalid'), ['s.xml:3', 's.xml:7', 's.xml:7', 's.xml:8']);
 });
 
+test('Atom links resolve against xml:base, the feed\'s and an entry\'s own (RFC 4287)', async () => {
+  const atom = `${DECL}
+<feed xmlns="http://www.w3.org/2005/Atom" xml:base="${U}/blog/"><title>F</title><updated>2025-01-01T00:00:00Z</updated>
+<entry><title>A</title><link href="a.html"/></entry>
+<entry xml:base="posts/"><title>B</title><link href="b.html"/></entry>
+<entry xml:base="https://other.example/"><title>C</title><link href="c.html"/></entry>
+<entry><title>D</title><link xml:base="/x/" href="d.html"/></entry>
+</feed>
+`;
+  const r = await check({ 'feed.atom': atom }, { baseUrl: `${U}/` });
+  assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.message]).filter(([, code]) => code !== 'list-mixed-hosts'), [
+    [5, 'loc-host', 'Host differs from the base URL’s: https://other.example/c.html'],
+  ]);
+  assert.equal(r.files[0].urls, 4);
+});
+
 test('RSS 2.0 and Atom 1.0 feeds are read as lists of URLs', async () => {
   const rss = `${DECL}
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>

@@ -7,7 +7,7 @@ import { rfc822ToIso } from './rfc822.ts';
 import type { EntryFields } from './sink.ts';
 import { ValueBuffer } from './value-buffer.ts';
 import type { XmlName } from './xml-names.ts';
-import type { XmlHandler, XmlProblem, XmlScanner } from './xml-scanner.ts';
+import { XML_NS, type XmlHandler, type XmlProblem, type XmlScanner } from './xml-scanner.ts';
 
 const enum Ctx {
   Other,
@@ -17,11 +17,22 @@ const enum Ctx {
   Lastmod,
 }
 
+/** `ref` against `base` (absolute on its own when there is none); undefined when that gives no absolute URL. */
+function resolve(ref: string, base: string | undefined): string | undefined {
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
 export class FeedReader implements XmlHandler {
   private ctx: Ctx[] = [];
   private depth = 0;
   private readonly fields: EntryFields = [new ValueBuffer(), new ValueBuffer(), new ValueBuffer(), new ValueBuffer()];
   private itemLine = 0;
+  /** Atom: the xml:base in effect at each depth (RFC 4287 resolves link hrefs against it). */
+  private bases: (string | undefined)[] = [];
 
   constructor(
     private readonly tally: FileTally,
@@ -34,6 +45,7 @@ export class FeedReader implements XmlHandler {
   start(name: XmlName, ns: string, line: number): void {
     const depth = this.depth++;
     const parent = depth === 0 ? Ctx.Other : this.ctx[depth - 1];
+    if (this.atom) this.bases[depth] = this.xmlBase(depth === 0 ? undefined : this.bases[depth - 1]);
     let ctx = Ctx.Other;
     if (ns === this.ns) {
       const local = name.local;
@@ -69,7 +81,18 @@ export class FeedReader implements XmlHandler {
       if (q === 'href') href = s.attrValues[i];
       else if (q === 'rel') rel = s.attrValues[i].trim();
     }
-    if (href !== undefined && rel === 'alternate' && !this.fields[0].seen) this.fields[0].setString(href);
+    if (href === undefined || rel !== 'alternate' || this.fields[0].seen) return;
+    const base = this.bases[this.depth - 1];
+    this.fields[0].setString(base === undefined ? href : (resolve(href, base) ?? href));
+  }
+
+  /** The element's xml:base resolved against its parent's, or the parent's when it has none (or it does not resolve). */
+  private xmlBase(parent: string | undefined): string | undefined {
+    const s = this.scanner;
+    for (let i = 0; i < s.attrCount; i++) {
+      if (s.attrNames[i].local === 'base' && s.attrNs(i) === XML_NS) return resolve(s.attrValues[i].trim(), parent) ?? parent;
+    }
+    return parent;
   }
 
   text(d: Uint8Array, from: number, to: number): void {
