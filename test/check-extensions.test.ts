@@ -128,3 +128,9 @@ test('an empty <image:loc> is image-invalid at its line, whether or not other im
     assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.severity]), [[4, 'image-invalid', 'warning']]);
   }
 });
+
+test('an element of one extension inside another\'s is a schema fault only: it fills no column of its own', async () => {
+  const body = url(`${U}/a`, `<image:image><image:loc>${U}/a.jpg</image:loc><video:title>x</video:title></image:image>`);
+  const r = await checkFiles([source('a.xml', urlset(body, NS))], { now: NOW }, nodePlatform);
+  assert.deepEqual(r.findings.map((f) => f.code), ['xml-schema']);
+});

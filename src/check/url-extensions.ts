@@ -78,6 +78,8 @@ export class UrlExtensions {
   private textLength = 0;
   private news = false;
   private video = false;
+  /** The namespace of the open extension element: its children come from it, or are left out. */
+  private top = '';
 
   /** A new file's root element: is an extension namespace declared on it? */
   root(scanner: XmlScanner): void {
@@ -122,6 +124,12 @@ export class UrlExtensions {
       return;
     }
     const key = `${ns} ${name.local}`;
+    if (depth === 1) this.top = ns;
+    else if (ns !== this.top) {
+      this.skipDepth = depth;
+      this.count(`<${name.qname}> inside another extension's element`);
+      return;
+    }
     if (depth === 1 && (ns === NEWS_NS || ns === VIDEO_NS)) {
       const isNews = ns === NEWS_NS;
       if (isNews ? this.news : this.video) {
