@@ -194,7 +194,7 @@ function jsonSummary(s: Summary) {
 function humanSummary(s: Summary, where: string): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const lines = [
-    `${n(s.rows)} rows: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
+    `${n(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
   ];
   if (s.files.length) lines.push(`${s.files.length} sitemap file${s.files.length === 1 ? '' : 's'} written to ${where}`);
   const codes = Object.entries(s.codes);

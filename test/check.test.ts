@@ -328,6 +328,17 @@ test('Atom links resolve against xml:base, the feed\'s and an entry\'s own (RFC 
   assert.equal(r.files[0].urls, 4);
 });
 
+test('messages quote what the file holds: a feed date the month lacks as written, an entry of bad UTF-8 by its values', async () => {
+  const rss = `${DECL}\n<rss version="2.0"><channel><item><link>${U}/a</link><pubDate>Tue, 31 Feb 1994 08:12:31 GMT</pubDate></item></channel></rss>\n`;
+  let r = await check({ 'feed.rss': rss });
+  assert.deepEqual(r.findings.map((f) => f.message), ['lastmod is not a valid date; dropped: Tue, 31 Feb 1994 08:12:31 GMT']);
+  const bytes = new TextEncoder().encode(urlset(url(`${U}/caf`, '<lastmod>2024-01-01</lastmod>')));
+  const at = bytes.indexOf(0x66, bytes.indexOf(0x63, bytes.indexOf(0x61, 80))); // the f of caf
+  const bad = new Uint8Array([...bytes.subarray(0, at + 1), 0xe9, ...bytes.subarray(at + 1)]);
+  r = await check({ 'a.xml': bad });
+  assert.deepEqual(r.findings.map((f) => f.message), [`An entry's text is not valid UTF-8: ${U}/caf\ufffd 2024-01-01`]);
+});
+
 test('RSS 2.0 and Atom 1.0 feeds are read as lists of URLs', async () => {
   const rss = `${DECL}
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>

@@ -82,7 +82,9 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
       duplicates.push({ ...at, value: f.value });
       continue;
     }
-    found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message: describe(f), severity: f.severity });
+    // A row's own findings quote the row the audit made of the entry: its values, not its tabs.
+    const message = f.code === 'row-encoding' ? `An entry's text is not valid UTF-8: ${f.value.split('\t').filter((v) => v !== '').join(' ')}` : describe(f);
+    found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message, severity: f.severity });
     // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it.
     const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
     if (violation) found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: 'xml-schema', message: violation });

@@ -40,7 +40,7 @@ function summary(r: CheckResult): string {
   const urls = r.files.reduce((s, f) => s + f.urls, 0);
   const plural: Record<string, string> = { error: 'errors', warning: 'warnings', fix: 'fixes', info: 'info' };
   const parts = Object.keys(plural).map((s) => `${n(bySeverity[s] ?? 0)} ${(bySeverity[s] ?? 0) === 1 ? s : plural[s]}`);
-  const lines = [`${n(r.files.length)} file${r.files.length === 1 ? '' : 's'}, ${n(urls)} entries: ${parts.join(', ')}`];
+  const lines = [`${n(r.files.length)} file${r.files.length === 1 ? '' : 's'}, ${n(urls)} ${urls === 1 ? 'entry' : 'entries'}: ${parts.join(', ')}`];
   const codes = Object.entries(r.codes);
   if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
   return lines.join('\n') + '\n';

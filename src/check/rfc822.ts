@@ -1,5 +1,6 @@
 // RSS dates (RFC 822, as RSS 2.0 requires: `Tue, 15 Nov 1994 08:12:31 GMT`, `… +0200`, `… EST`) in the
-// form lastmod takes. Only the notation changes: whether the date exists is the row rules' to judge.
+// form lastmod takes. Only the notation changes: whether the time exists is the row rules' to judge. A
+// day the month does not have is left as written, so the finding on it shows what the feed says.
 
 const MONTHS: Record<string, string> = {
   jan: '01', feb: '02', mar: '03', apr: '04', may: '05', jun: '06',
@@ -25,5 +26,7 @@ export function rfc822ToIso(text: string): string | undefined {
   if (/^[+-]\d{4}$/.test(zoneText)) zone = zoneText === '+0000' || zoneText === '-0000' ? 'Z' : `${zoneText.slice(0, 3)}:${zoneText.slice(3)}`;
   else zone = ZONES[zoneText.toUpperCase()];
   if (!zone) return undefined;
+  const day = Number(m[1]);
+  if (day < 1 || day > new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()) return undefined;
   return `${year}-${month}-${m[1].padStart(2, '0')}T${m[4]}:${m[5]}:${m[6] ?? '00'}${zone}`;
 }
