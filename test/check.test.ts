@@ -168,6 +168,19 @@ test('values the schema refuses though the row rules read them: xml-schema, as x
   assert.deepEqual((await check({ 'a.xml': fine })).findings, []);
 });
 
+test('comments: -- inside one, or a control character, is not well-formed; a comment split across reads is read whole', async () => {
+  for (const [comment, message] of [
+    ['<!-- a -- b -->', '-- inside a comment (a comment ends at the first --, which must be followed by >)'],
+    ['<!-- a --->', '-- inside a comment (a comment ends at the first --, which must be followed by >)'],
+    ['<!-- a \u0001 b -->', 'character U+0001 is not allowed in XML'],
+  ]) {
+    const r = await check({ 'a.xml': urlset(`${comment}\n${url(`${U}/a`)}`) });
+    assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.message]), [[3, 'xml-malformed', message]], comment);
+  }
+  const fine = urlset('<!-- a - b - >x -->\n' + url(`${U}/a`));
+  for (const chunk of [1, 2, 3, 7, 1 << 16]) assert.deepEqual((await check({ 'a.xml': fine }, {}, chunk)).findings, [], `chunks of ${chunk}`);
+});
+
 test('file-too-many-urls: the 50,001st entry', async () => {
   let body = '';
   for (let i = 0; i < 50001; i++) body += `<url><loc>${U}/p${i}</loc></url>\n`;
@@ -434,7 +447,7 @@ test('the same findings whatever the chunk size', async () => {
   const files = {
     'a.xml': urlset(
       url(`${U}/a`, '<lastmod>2024-13-01</lastmod>') +
-        '<!-- a comment -- with dashes -->\n<?pi data?>\n' +
+        '<!-- a comment - with a dash -->\n<?pi data?>\n' +
         `<url>\n  <loc><![CDATA[${U}/b?x=1&y=2]]></loc>\n</url>\n` +
         url(`${U}/&#x41;&amp;&#66;`, '<foo/>') +
         url(`${U}/c?x&y`),
@@ -450,7 +463,7 @@ test('hostile XML: deep nesting, a giant tag, an endless comment, binary data; a
   const cases: [string, string | Uint8Array, RegExp][] = [
     ['deep.xml', urlset('<a>'.repeat(20000)), /nested deeper than 10000/],
     ['tag.xml', urlset(`<url a="${'x'.repeat(2 << 20)}"><loc>${U}/a</loc></url>\n`), /a tag longer than 1 MiB/],
-    ['comment.xml', `${urlset(url(`${U}/a`))}<!-- ${'-'.repeat(100000)}`, /ends inside a comment/],
+    ['comment.xml', `${urlset(url(`${U}/a`))}<!-- ${'- '.repeat(100000)}`, /ends inside a comment/],
     ['binary.xml', new Uint8Array([...new TextEncoder().encode(`<urlset xmlns="${SM_NS}">\n`), 0, 1, 2, 3, 0xff]), /U\+0000 is not allowed/],
     ['names.xml', urlset(Array.from({ length: 5000 }, (_, i) => `<n${i}/>`).join('') + '</urlset>'), /a second root element|text after|does not match|closes no element/],
   ];

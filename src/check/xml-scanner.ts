@@ -452,7 +452,13 @@ export class XmlScanner {
     for (; p < end; p++) {
       const b = d[p];
       if (b === LF) line++;
-      else if (b === last && p - from >= need && d[p - 1] === before && (need === 1 || d[p - 2] === before)) {
+      else if (b < 0x20 && b !== 0x09 && b !== 0x0d) {
+        this.line = line;
+        return this.malformed(`character ${hexByte(b)} is not allowed in XML`);
+      } else if (mode === Mode.Comment && b === DASH && p > from && d[p - 1] === DASH && p + 1 < end && d[p + 1] !== GT) {
+        this.line = line;
+        return this.malformed('-- inside a comment (a comment ends at the first --, which must be followed by >)');
+      } else if (b === last && p - from >= need && d[p - 1] === before && (need === 1 || d[p - 2] === before)) {
         if (mode === Mode.Cdata && p - need > from) this.handler.text(d, from, p - need);
         this.line = line;
         this.mode = Mode.Content;
