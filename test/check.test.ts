@@ -181,6 +181,14 @@ test('comments: -- inside one, or a control character, is not well-formed; a com
   for (const chunk of [1, 2, 3, 7, 1 << 16]) assert.deepEqual((await check({ 'a.xml': fine }, {}, chunk)).findings, [], `chunks of ${chunk}`);
 });
 
+test('bindings Namespaces in XML reserves are not well-formed', async () => {
+  for (const attr of ['xmlns:xml="urn:bad"', 'xmlns:x="http://www.w3.org/XML/1998/namespace"', 'xmlns:xmlns="urn:x"', 'xmlns:x="http://www.w3.org/2000/xmlns/"']) {
+    const r = await check({ 'a.xml': urlset(url(`${U}/a`), ` ${attr}`) });
+    assert.deepEqual(r.findings.map((f) => f.code), ['xml-malformed'], attr);
+  }
+  assert.deepEqual((await check({ 'a.xml': urlset(url(`${U}/a`), ' xmlns:xml="http://www.w3.org/XML/1998/namespace"') })).findings, []);
+});
+
 test('file-too-many-urls: the 50,001st entry', async () => {
   let body = '';
   for (let i = 0; i < 50001; i++) body += `<url><loc>${U}/p${i}</loc></url>\n`;

@@ -574,6 +574,10 @@ export class XmlScanner {
       if (an.qname === 'xmlns') this.bind('', value);
       else if (an.prefix === 'xmlns') {
         if (value === '') return this.malformed(`<${name.qname}>: the prefix ${an.local} cannot be bound to an empty namespace`);
+        // Namespaces in XML: xml is bound to its own namespace only, xmlns never declared, and neither namespace given another prefix.
+        if (an.local === 'xmlns' || (an.local === 'xml') !== (value === XML_NS) || value === XMLNS_NS) {
+          return this.malformed(`<${name.qname}>: ${an.qname}="${value}" is a binding Namespaces in XML reserves`);
+        }
         this.bind(an.local, value);
       }
     }
