@@ -38,6 +38,8 @@ test('section 5 codes on the values found, each at the line of its <url>', async
   assert.deepEqual(places(r, 'news-incomplete'), ['a.xml:5']);
   assert.deepEqual(places(r, 'video-invalid'), ['b.xml:3']);
   assert.match(r.findings.find((f) => f.code === 'hreflang-not-reciprocal')!.message, /https:\/\/www\.example\.com\/c$/);
+  // Said of a sitemap: no columns to ignore.
+  assert.equal(r.findings.find((f) => f.code === 'hreflang-code-invalid')!.message, 'hreflang is not a language[-Script][-REGION] code or x-default: zz-999-bogus');
   // The news and the video that lack required children fail their schemas too.
   assert.deepEqual(places(r, 'xml-schema'), ['a.xml:5', 'b.xml:3']);
 });

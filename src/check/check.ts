@@ -83,7 +83,10 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
       continue;
     }
     // A row's own findings quote the row the audit made of the entry: its values, not its tabs.
-    const message = f.code === 'row-encoding' ? `An entry's text is not valid UTF-8: ${f.value.split('\t').filter((v) => v !== '').join(' ')}` : describe(f);
+    const message =
+      f.code === 'row-encoding'
+        ? `An entry's text is not valid UTF-8: ${f.value.split('\t').filter((v) => v !== '').join(' ')}`
+        : describe(AUDIT_WORDS[f.code] ? { ...f, message: AUDIT_WORDS[f.code] } : f);
     found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message, severity: f.severity });
     // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it.
     const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
@@ -94,6 +97,12 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   if (indexEntries.length) found.push(...(await checkIndexEntries(indexEntries, files, options, platform)));
   return { ...assemble(files, found), passedOver };
 }
+
+/** Codes whose generator wording speaks of columns and dropped values, said of a sitemap instead. */
+const AUDIT_WORDS: Record<string, string> = {
+  'hreflang-code-invalid': 'hreflang is not a language[-Script][-REGION] code or x-default',
+  'video-invalid': 'A video field breaks its rules (a bad required field spoils the video)',
+};
 
 /**
  * `source`, its bytes told to `onRead` as they are read; `done()` tells what a reading that stopped
