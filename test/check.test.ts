@@ -210,6 +210,13 @@ test('file-too-large: more than 52,428,800 bytes, at the line where the limit is
   assert.deepEqual(Object.keys(r.codes).sort(), ['file-too-large', 'file-too-many-urls']);
 });
 
+test('gzip inside gzip is read, and said to be no sitemap to a search engine, which inflates once', async () => {
+  const xml = urlset(url(`${U}/a`));
+  const r = await check({ 'a.xml.gz': gzipSync(gzipSync(xml)), 'b.zip': zipSync({ 'b.xml.gz': gzipSync(urlset(url(`${U}/b`))) }) });
+  assert.deepEqual(r.findings.map((f) => [f.file, f.line, f.code]), [['a.xml.gz', 0, 'xml-root']]);
+  assert.deepEqual(r.files.map((f) => f.urls), [1, 1]);
+});
+
 test('gzip: read by content; gzip-broken when it does not inflate or its CRC fails', async () => {
   const xml = urlset(url(`${U}/a`) + url(`${U}/b`, '<lastmod>2024-02-30</lastmod>'));
   const gz = gzipSync(xml);

@@ -58,6 +58,7 @@ export async function* readDocument(doc: Document, tally: FileTally, options: Re
     tally.report(0, 'gzip-broken', doc.error);
     return;
   }
+  if (doc.twiceGzipped) tally.report(0, 'xml-root', 'gzip inside gzip: a search engine inflates once and finds no sitemap (what is inside is read all the same)');
   const reader: Reader | null = doc.format === 'xml' ? new XmlDocument(tally, doc.utf16) : doc.format === 'text' ? new TextSitemap(tally) : null;
   if (!reader) {
     // Empty or binary: what was looked at is all that is read.

@@ -24,6 +24,8 @@ export interface Document {
   chunks: AsyncIterable<Uint8Array>;
   /** Set when the container itself could not be read. */
   error?: string;
+  /** Gzip inside gzip: read all the same, but a search engine inflates once and finds no sitemap. */
+  twiceGzipped?: boolean;
 }
 
 const MAX_DEPTH = 2;
@@ -93,7 +95,7 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): A
 
 /** The documents in `source`; `onPassedOver` is told the zip entries passed over as companions. */
 export function documents(source: InputSource, platform: Platform, onPassedOver: (name: string) => void = () => {}): AsyncGenerator<Document> {
-  return documentsOf(source.name, source.chunks(), platform, false, 0, onPassedOver);
+  return documentsOf(source.name, source.chunks(), platform, false, 0, onPassedOver, false);
 }
 
 async function* documentsOf(
@@ -103,8 +105,10 @@ async function* documentsOf(
   inflated: boolean,
   depth: number,
   onPassedOver: (name: string) => void,
+  inGzip: boolean,
+  twiceGzipped = false,
 ): AsyncGenerator<Document> {
-  const base = { name, what: '', utf16: false, inflated };
+  const base = { name, what: '', utf16: false, inflated, twiceGzipped };
   let peeked;
   try {
     peeked = await peek(stream);
@@ -121,7 +125,7 @@ async function* documentsOf(
     return;
   }
   if (gz) {
-    yield* documentsOf(name, gunzip(prepend(head, rest), platform), platform, true, depth + 1, onPassedOver);
+    yield* documentsOf(name, gunzip(prepend(head, rest), platform), platform, true, depth + 1, onPassedOver, true, inGzip);
     return;
   }
   if (zip) {
@@ -131,7 +135,7 @@ async function* documentsOf(
           onPassedOver(`${name}/${entry.name}`);
           continue;
         }
-        yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1, onPassedOver);
+        yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1, onPassedOver, false);
       }
     } catch (e) {
       if (!(e instanceof InflateError)) throw e;
