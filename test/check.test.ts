@@ -189,6 +189,15 @@ test('bindings Namespaces in XML reserves are not well-formed', async () => {
   assert.deepEqual((await check({ 'a.xml': urlset(url(`${U}/a`), ' xmlns:xml="http://www.w3.org/XML/1998/namespace"') })).findings, []);
 });
 
+test('U+FFFE and U+FFFF in text are not well-formed; other characters from U+F000 up are read', async () => {
+  for (const c of ['\ufffe', '\uffff']) {
+    const r = await check({ 'a.xml': urlset(url(`${U}/a${c}`)) });
+    assert.deepEqual(r.findings.map((f) => [f.line, f.code]), [[3, 'xml-malformed']]);
+  }
+  const r = await check({ 'a.xml': urlset(url(`${U}/\uff21\uf8ff\ufffd`)) });
+  assert.deepEqual(r.findings.map((f) => f.code), ['loc-normalized']);
+});
+
 test('file-too-many-urls: the 50,001st entry', async () => {
   let body = '';
   for (let i = 0; i < 50001; i++) body += `<url><loc>${U}/p${i}</loc></url>\n`;

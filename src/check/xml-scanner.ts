@@ -63,7 +63,7 @@ function codePointOf(ref: string): number {
   return parseInt(digits, m[1] !== undefined ? 16 : 10);
 }
 
-/** Character data: 0 plain, 1 LF, 2 `<`, 3 `&`, 4 `>`, 5 a control XML forbids. */
+/** Character data: 0 plain, 1 LF, 2 `<`, 3 `&`, 4 `>`, 5 a control XML forbids, 6 a byte that may start U+FFFE/U+FFFF. */
 const TEXT = new Uint8Array(256);
 for (let b = 0; b < 0x20; b++) TEXT[b] = 5;
 TEXT[0x09] = 0;
@@ -72,6 +72,7 @@ TEXT[LF] = 1;
 TEXT[LT] = 2;
 TEXT[AMP] = 3;
 TEXT[GT] = 4;
+TEXT[0xef] = 6; // may start U+FFFE or U+FFFF
 
 /** Names: 1 may start one, 2 may only continue one (lenient above ASCII: any non-ASCII byte). */
 const NAME = new Uint8Array(256);
@@ -253,6 +254,15 @@ export class XmlScanner {
         if (p - seg >= 2 && d[p - 1] === RSQB && d[p - 2] === RSQB) {
           this.line = line;
           return this.malformed(']]> is not allowed in text');
+        }
+        p++;
+        continue;
+      }
+      if (k === 6) {
+        // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are no XML characters either.
+        if (p + 2 < end && d[p + 1] === 0xbf && (d[p + 2] & 0xfe) === 0xbe) {
+          this.line = line;
+          return this.malformed(`character U+FFF${d[p + 2] === 0xbe ? 'E' : 'F'} is not allowed in XML`);
         }
         p++;
         continue;
