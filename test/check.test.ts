@@ -310,7 +310,7 @@ test('text-not-url, and text sitemaps read line by line', async () => {
   assert.equal(r.findings.length, 3);
 });
 
-test('the row rules on the values found, at the line of their <url>; generator-only codes left out', async () => {
+test('the row rules on the values found, at the line of their value; generator-only codes left out', async () => {
   const body = [
     url(`${U}/a b`, '<lastmod>2024-01-01 10:00</lastmod><changefreq>Daily</changefreq><priority>1</priority>'), // 3
     '\n',
@@ -327,7 +327,7 @@ test('the row rules on the values found, at the line of their <url>; generator-o
     '3 changefreq-normalized',
     '3 xml-schema', // Daily
     '3 priority-normalized', // 1: a decimal the schema takes
-    '5 loc-scheme',
+    '6 loc-scheme', // the <url> starts on line 5, its <loc> on 6
     '10 loc-host',
     '11 loc-session-id',
     '11 lastmod-future',
@@ -346,7 +346,7 @@ test('several entries on one line, and entries spread over lines, map to the rig
   const one = `${DECL}<urlset xmlns="${SM_NS}">${url(`${U}/1`, '<priority>9</priority>')}${url(`${U}/2`)}${url(`${U}/3`, '<priority>9</priority>')}</urlset>`;
   assert.deepEqual(places(await check({ 'one.xml': one.replaceAll('\n', '') }), 'priority-invalid'), ['one.xml:1', 'one.xml:1']);
   const spread = urlset(`<url>\n<loc>${U}/1</loc>\n<priority>9</priority>\n</url>\n<url><loc>${U}/2</loc><priority>9</priority></url><url><loc>${U}/3</loc><priority>9</priority></url>\n<url>\n\n\n<loc>${U}/4</loc><priority>9</priority></url>\n`);
-  assert.deepEqual(places(await check({ 's.xml': spread }), 'priority-invalid'), ['s.xml:3', 's.xml:7', 's.xml:7', 's.xml:8']);
+  assert.deepEqual(places(await check({ 's.xml': spread }), 'priority-invalid'), ['s.xml:5', 's.xml:7', 's.xml:7', 's.xml:11']);
 });
 
 test('Atom links resolve against xml:base, the feed\'s and an entry\'s own (RFC 4287)', async () => {

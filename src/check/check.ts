@@ -15,6 +15,7 @@ import type { Collected } from './collected.ts';
 import { describeDuplicates, type Duplicate } from './duplicates.ts';
 import { FileTally } from './file-tally.ts';
 import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
+import { FieldLines } from './field-lines.ts';
 import { LineMap, type Place } from './line-map.ts';
 import { readDocument } from './read-document.ts';
 import { describe, keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
@@ -35,6 +36,7 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   const indexEntries: IndexEntry[] = [];
   const map = new LineMap();
   const tsv = new TsvWriter(map);
+  const fieldLines = new FieldLines();
   const reading = { cutInflated: true, signal: options.signal };
   const columns = await extensionColumns(inputs.filter((s) => !s.once), platform, reading);
   const extensions = new UrlExtensions();
@@ -43,10 +45,10 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   const sink: EntrySink = {
     extensions: columns.length ? extensions : undefined,
     page(file, line, fields) {
-      if (!columns.length) return tsv.row(file, line, fields);
+      if (!columns.length) return fieldLines.note(tsv.row(file, line, fields), line, fields);
       const values = extensions.values;
       for (const column of values.keys()) if (column.startsWith('hreflang:') && !codeFirstSeen.has(column)) codeFirstSeen.set(column, { file, line });
-      tsv.row(file, line, fields, columns.map((c) => values.get(c)?.join(SEPARATOR) ?? ''));
+      fieldLines.note(tsv.row(file, line, fields, columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '')), line, fields);
       extensions.clear();
     },
     sitemap: (file, line, loc, lastmod) => void indexEntries.push({ file, line, loc, lastmod }),
@@ -77,11 +79,13 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   for (let i = 0; i < run.findings.length; i++) {
     const f = run.findings.at(i);
     if (!keepsFinding(f.code)) continue;
-    const at = f.line === HEADER_LINE ? codeFirstSeen.get(columns[f.column - 1 - CORE_COLUMNS]) : f.line > 0 ? map.lookup(f.line) : undefined;
-    if (f.code === 'loc-duplicate' && at) {
-      duplicates.push({ ...at, value: f.value });
+    const entry = f.line === HEADER_LINE ? codeFirstSeen.get(columns[f.column - 1 - CORE_COLUMNS]) : f.line > 0 ? map.lookup(f.line) : undefined;
+    if (f.code === 'loc-duplicate' && entry) {
+      duplicates.push({ ...entry, value: f.value });
       continue;
     }
+    // A finding on a core value, at the value's own line.
+    const at = entry && f.line !== HEADER_LINE ? { file: entry.file, line: fieldLines.lineOf(f.line, f.column, entry.line) } : entry;
     // A row's own findings quote the row the audit made of the entry: its values, not its tabs.
     const message =
       f.code === 'row-encoding'

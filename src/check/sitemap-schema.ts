@@ -140,6 +140,7 @@ export class SitemapSchema implements XmlHandler {
       if (this.extSeen) this.schema(line, `<${name.local}> after an extension element: the extensions come last`);
       else if (f < this.lastField) this.schema(line, `<${name.local}> after <${this.fieldNames[this.lastField]}>: the order is ${this.fieldNames.map((n) => `<${n}>`).join(', ')}`);
       value.seen = true;
+      value.line = line;
       this.field = f;
       this.fieldLine = line;
       if (f > this.lastField) this.lastField = f;

@@ -21,11 +21,14 @@ export class ValueBuffer {
   len = 0;
   /** Whether the element was present (it may still be empty). */
   seen = false;
+  /** The line its element starts on, where the reader knows it; 0 otherwise. */
+  line = 0;
   private own = new Uint8Array(64);
 
   clear(): void {
     this.len = 0;
     this.seen = false;
+    this.line = 0;
   }
 
   append(d: Uint8Array, from: number, to: number): void {
