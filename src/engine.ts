@@ -322,7 +322,7 @@ async function generateOn(
     const onSitemap = (origin: RowsOrigin) => {
       convertedInput = true;
       // Findings on its rows point at the document and line the row came from.
-      findings.placeRows(i, (line) => origin.place(line));
+      findings.placeRows(i, (line, column) => origin.place(line, column));
     };
     // The delimiter is told from the first MiB, however small the chunks it comes in.
     const { head, rest } = await peek(decodeInput(s.name, counted(), platform, (n) => notes.push(n), onSitemap, reread), SAMPLE_BYTES);

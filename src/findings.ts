@@ -24,7 +24,7 @@ export class FindingStore {
   private perCode = new Float64Array(CODE_NAMES.length);
 
   /** Per input made of rows from sitemaps: where a row's line came from. */
-  private places: (((line: number) => { name: string; line: number } | undefined) | undefined)[] = [];
+  private places: (((line: number, column: number) => { name: string; line: number } | undefined) | undefined)[] = [];
 
   /** Names of the inputs, by the index stamped on each record; shown only when there are several. */
   constructor(
@@ -36,7 +36,7 @@ export class FindingStore {
    * Input `input` is rows made from sitemaps: a finding's line is told as the line of the document it
    * came from, and named by that document when it is one inside the input (a zip's entry).
    */
-  placeRows(input: number, place: (line: number) => { name: string; line: number } | undefined): void {
+  placeRows(input: number, place: (line: number, column: number) => { name: string; line: number } | undefined): void {
     this.places[input] = place;
   }
 
@@ -87,7 +87,8 @@ export class FindingStore {
     const inputIndex = view.getUint16(10, true);
     let input = this.inputNames.length > 1 ? (this.inputNames[inputIndex] ?? '') : '';
     let line = view.getUint32(0, true);
-    const from = line > 0 ? this.places[inputIndex]?.(line) : undefined;
+    const column = view.getUint32(4, true);
+    const from = line > 0 ? this.places[inputIndex]?.(line, column) : undefined;
     if (from) {
       line = from.line;
       if (from.name !== this.inputNames[inputIndex]) input = from.name;
@@ -101,7 +102,7 @@ export class FindingStore {
     return {
       input,
       line,
-      column: view.getUint32(4, true),
+      column,
       code,
       severity: this.severityOf(code),
       message: info.message,

@@ -53,6 +53,13 @@ test('generate from a sitemap: fixes applied, findings at the lines of the <url>
   );
 });
 
+test('generate from a pretty-printed sitemap: a finding on a value is at the value\'s line', async () => {
+  const xml = urlset(`<url>\n  <loc>${U}/a b</loc>\n  <lastmod>2025-13-01</lastmod>\n  <priority>7</priority>\n</url>\n`);
+  const { findings } = await generate([source('pretty.xml', xml)], { baseUrl: BASE, now: NOW }, nodePlatform);
+  const all = Array.from({ length: findings.length }, (_, i) => findings.at(i));
+  assert.deepEqual(all.map((f) => `${f.line} ${f.code}`), ['4 loc-normalized', '5 lastmod-invalid', '6 priority-invalid']);
+});
+
 test('the blank lines that keep rows on their <url>s are not counted as skipped rows; an empty <url> is', async () => {
   const entries = Array.from({ length: 5 }, (_, i) => `  <url>\n    <loc>${U}/p/${i}</loc>\n    <lastmod>2025-01-01</lastmod>\n  </url>\n`).join('');
   const pretty = urlset(entries + '<url><loc> </loc></url>\n<url><loc></loc><lastmod>2025-01-01</lastmod></url>\n');

@@ -17,6 +17,7 @@ import type { InputSource, Platform } from '../types.ts';
 import { someNames } from './companions.ts';
 import { ExtensionColumns } from './extension-columns.ts';
 import { FileTally } from './file-tally.ts';
+import { FieldLines } from './field-lines.ts';
 import { LineMap } from './line-map.ts';
 import { readDocument, type ReadOptions } from './read-document.ts';
 import type { EntrySink } from './sink.ts';
@@ -30,13 +31,15 @@ const STOPS = new Set(['xml-malformed', 'xml-doctype', 'xml-root', 'gzip-broken'
 /** Where the rows of one sitemap input came from, for the generator reading them. */
 export class RowsOrigin {
   readonly map = new LineMap();
+  /** Where each row's core values sit below its entry's line. */
+  readonly fields = new FieldLines();
   /** The documents read, by the index the map gives (inside a zip, `set.zip/b.xml`). */
   readonly names: string[] = [];
 
-  /** The document and line a row (by its line in the rows) came from. */
-  place(line: number): { name: string; line: number } | undefined {
+  /** The document and line a row's value (by the row's line in the rows, and the column; 0 for the whole row) came from. */
+  place(line: number, column = 0): { name: string; line: number } | undefined {
     const p = this.map.lookup(line);
-    return p && { name: this.names[p.file], line: p.line };
+    return p && { name: this.names[p.file], line: this.fields.lineOf(line, column, p.line) };
   }
 }
 
@@ -65,7 +68,7 @@ export async function* sitemapRows(
     page(file, line, fields) {
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
-      tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
+      origin.fields.note(tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined), line, fields);
       extensions.clear();
     },
     sitemap() {},
