@@ -198,6 +198,15 @@ test('U+FFFE and U+FFFF in text are not well-formed; other characters from U+F00
   assert.deepEqual(r.findings.map((f) => f.code), ['loc-normalized']);
 });
 
+test('an attribute value that is not valid UTF-8 is not well-formed; one in UTF-8 is read', async () => {
+  const enc = new TextEncoder();
+  const [before, after] = urlset(url(`${U}/a`), ' xmlns:f="urn:caf@"').split('@');
+  const bad = new Uint8Array([...enc.encode(before), 0xe9, ...enc.encode(after)]);
+  const r = await check({ 'a.xml': bad });
+  assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.message]), [[2, 'xml-malformed', '<urlset>: an attribute value that is not valid UTF-8']]);
+  assert.deepEqual((await check({ 'b.xml': urlset(url(`${U}/a`), ' xmlns:f="urn:café"') })).findings, []);
+});
+
 test('file-too-many-urls: the 50,001st entry', async () => {
   let body = '';
   for (let i = 0; i < 50001; i++) body += `<url><loc>${U}/p${i}</loc></url>\n`;

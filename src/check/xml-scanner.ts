@@ -95,6 +95,16 @@ const PREDEFINED: Record<string, number> = { lt: LT, gt: GT, amp: AMP, quot: QUO
 /** What the predefined entities stand for, one shared array each (they are never changed). */
 const SINGLE: Record<number, Uint8Array> = { [LT]: Uint8Array.of(LT), [GT]: Uint8Array.of(GT), [AMP]: Uint8Array.of(AMP), [QUOT]: Uint8Array.of(QUOT), [APOS]: Uint8Array.of(APOS) };
 const decoder = new TextDecoder();
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const DECL = /^<\?xml\s+version\s*=\s*(["'])1\.\d+\1(?:\s+encoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*\?>$/;
 
 function isXmlChar(cp: number): boolean {
@@ -632,12 +642,16 @@ export class XmlScanner {
   /** An attribute's value with references resolved; undefined when it is malformed. */
   private attrValue(d: Uint8Array, from: number, to: number, el: XmlName): string | undefined {
     let plain = true;
+    let ascii = true;
     for (let i = from; i < to; i++) {
       const b = d[i];
-      if (b === AMP || b === LT || b < 0x20) {
-        plain = false;
-        break;
-      }
+      if (b >= 0x80) ascii = false;
+      else if (b === AMP || b === LT || b < 0x20) plain = false;
+    }
+    // Text is checked as UTF-8 where its values are read (the rows' row-encoding); an attribute's here.
+    if (!ascii && !isUtf8(d.subarray(from, to))) {
+      this.malformed(`<${el.qname}>: an attribute value that is not valid UTF-8`);
+      return undefined;
     }
     if (plain) return decoder.decode(d.subarray(from, to));
     let out = '';
