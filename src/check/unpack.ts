@@ -95,7 +95,7 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): A
 
 /** The documents in `source`; `onPassedOver` is told the zip entries passed over as companions. */
 export function documents(source: InputSource, platform: Platform, onPassedOver: (name: string) => void = () => {}): AsyncGenerator<Document> {
-  return documentsOf(source.name, source.chunks(), platform, false, 0, onPassedOver, false);
+  return documentsOf(source.name, source.chunks(), platform, false, 0, onPassedOver, 0);
 }
 
 async function* documentsOf(
@@ -105,10 +105,10 @@ async function* documentsOf(
   inflated: boolean,
   depth: number,
   onPassedOver: (name: string) => void,
-  inGzip: boolean,
-  twiceGzipped = false,
+  /** Gzip layers around `stream` since the input or its zip entry began. */
+  gzips: number,
 ): AsyncGenerator<Document> {
-  const base = { name, what: '', utf16: false, inflated, twiceGzipped };
+  const base = { name, what: '', utf16: false, inflated, twiceGzipped: gzips >= 2 };
   let peeked;
   try {
     peeked = await peek(stream);
@@ -125,7 +125,7 @@ async function* documentsOf(
     return;
   }
   if (gz) {
-    yield* documentsOf(name, gunzip(prepend(head, rest), platform), platform, true, depth + 1, onPassedOver, true, inGzip);
+    yield* documentsOf(name, gunzip(prepend(head, rest), platform), platform, true, depth + 1, onPassedOver, gzips + 1);
     return;
   }
   if (zip) {
@@ -135,7 +135,7 @@ async function* documentsOf(
           onPassedOver(`${name}/${entry.name}`);
           continue;
         }
-        yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1, onPassedOver, false);
+        yield* documentsOf(`${name}/${entry.name}`, entry.chunks, platform, true, depth + 1, onPassedOver, 0);
       }
     } catch (e) {
       if (!(e instanceof InflateError)) throw e;
