@@ -47,7 +47,6 @@ export class SitemapSchema implements XmlHandler {
   private field = 0;
   private lastField = -1;
   private extSeen = false;
-  private fieldLine = 0;
   private entryLine = 0;
   private entries = 0;
   private rootLine = 0;
@@ -142,7 +141,6 @@ export class SitemapSchema implements XmlHandler {
       value.seen = true;
       value.line = line;
       this.field = f;
-      this.fieldLine = line;
       if (f > this.lastField) this.lastField = f;
       return Ctx.Field;
     }
@@ -209,7 +207,7 @@ export class SitemapSchema implements XmlHandler {
     const value = this.fields[this.field];
     const name = this.fieldNames[this.field];
     if (value.isBlank()) {
-      this.schema(this.fieldLine, `<${name}> is empty`);
+      this.schema(value.line, `<${name}> is empty`);
       return;
     }
     if (this.field === 0) {
@@ -219,13 +217,13 @@ export class SitemapSchema implements XmlHandler {
       const limit = e - s > LOC_MAX_CHARS ? LOC_MAX_CHARS + 1 : LOC_MIN_CHARS;
       let chars = 0;
       for (let i = s; i < e && chars < limit; i++) if ((value.data[i] & 0xc0) !== 0x80) chars++;
-      if (chars < LOC_MIN_CHARS) this.schema(this.fieldLine, `<loc> is shorter than ${LOC_MIN_CHARS} characters, the schema's minimum: ${value.text()}`);
-      if (chars > LOC_MAX_CHARS) this.schema(this.fieldLine, `<loc> is longer than ${LOC_MAX_CHARS.toLocaleString('en-US')} characters, the schema's maximum`);
+      if (chars < LOC_MIN_CHARS) this.schema(value.line, `<loc> is shorter than ${LOC_MIN_CHARS} characters, the schema's minimum: ${value.text()}`);
+      if (chars > LOC_MAX_CHARS) this.schema(value.line, `<loc> is longer than ${LOC_MAX_CHARS.toLocaleString('en-US')} characters, the schema's maximum`);
     } else if (this.field === CHANGEFREQ && !this.isIndex) {
       // A string the schema keeps as written: white space around the word is not the word. (Any
       // other fault of the value is the row rules', and so told once.)
       const padded = value.start() > value.from || value.end() < value.from + value.len;
-      if (padded && CHANGEFREQ_WORDS.has(value.text())) this.schema(this.fieldLine, `<changefreq> holds white space around "${value.text()}": the schema's words are exact`);
+      if (padded && CHANGEFREQ_WORDS.has(value.text())) this.schema(value.line, `<changefreq> holds white space around "${value.text()}": the schema's words are exact`);
     }
   }
 
