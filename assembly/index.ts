@@ -109,10 +109,10 @@ export function setBase(originLen: i32, folderLen: i32): void {
   setBaseLengths(originLen, folderLen);
 }
 
-/** Starts reading an input: its delimiter (0 for plain text) and its index for findings. */
 /** Empty lines of the current input only keep its rows on their source lines (a converted sitemap): no rows. */
 let emptyLinesAreFiller = false;
 
+/** Starts reading an input: its delimiter (0 for plain text), its index for findings, and whether its empty lines are filler. */
 export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool): void {
   resetScanner(delimiter);
   emptyLinesAreFiller = fillerLines;
