@@ -79,18 +79,16 @@ let alternates: u32 = 0;
 let columnsDone = false;
 let extrasDone = false;
 
-/** The value waiting for the slow path, and the row's own URL (for self links). */
+/** The value waiting for the slow path, and the row's own URL (for self links) and its hash. */
 export let slowPtr: usize = 0;
 export let slowLen: u32 = 0;
 let locPtr: usize = 0;
 let locLen: u32 = 0;
+let locHash: u64 = 0;
 
-// The row's alternates until the row is placed: per alternate a hash, then its URL (length + bytes).
-const rowAlternates = new Bytes(1 << 12);
-
-export function beginExtensions(loc: usize, len: u32): void {
+/** A row that reaches its extensions is placed: its alternates join the list's links as they are taken. */
+export function beginExtensions(loc: usize, len: u32, hash: u64): void {
   extXml.len = 0;
-  rowAlternates.len = 0;
   rowNamespaces = 0;
   rowNews = 0;
   col = 0;
@@ -103,6 +101,7 @@ export function beginExtensions(loc: usize, len: u32): void {
   extrasDone = !hasExtras;
   locPtr = loc;
   locLen = len;
+  locHash = hash;
 }
 
 export enum Ext {
@@ -194,12 +193,9 @@ function take(url: usize, len: u32): void {
   appendEscaped(url, len);
   extXml.appendStatic(LINK_CLOSE);
   alternates++;
+  // A link to itself needs no way back.
   if (isLoc(url, len)) selfSeen = true;
-  const at = rowAlternates.reserve(12 + len);
-  store<u64>(at, hashBytes(url, len));
-  store<u32>(at, len, 8);
-  memory.copy(at + 12, url, len);
-  rowAlternates.len += 12 + len;
+  else addLink(url, len);
 }
 
 function appendEscaped(p: usize, n: u32): void {
@@ -237,32 +233,43 @@ export function addExtras(p: usize, n: u32, namespaces: u32, news: u32): void {
 
 // ---- across the list ----
 
-// Per placed alternate: from (hash), to (hash), line, input, then the target URL (length + bytes).
-const links = new Bytes(1 << 16);
+// Per link: from (hash), to (hash), line, input, then the target URL (length + bytes), 4-aligned.
+// Kept in blocks that never move: a list of millions adds blocks instead of copying what it holds.
+const LINK_BLOCK: u32 = 1 << 20;
+const LINK_HEAD: u32 = 28;
+// Per block: where it starts and how many bytes it holds.
+const linkBlocks = new Bytes(256);
+let block: usize = 0;
+let blockUsed: u32 = 0;
+let blockCap: u32 = 0;
+
+@inline function linkSize(len: u32): u32 {
+  return (LINK_HEAD + len + 3) & ~3;
+}
+
+function addLink(url: usize, len: u32): void {
+  const size = linkSize(len);
+  if (blockUsed + size > blockCap) {
+    blockCap = max(LINK_BLOCK, size);
+    block = heap.alloc(blockCap);
+    blockUsed = 0;
+    linkBlocks.reserve(8);
+    store<u32>(linkBlocks.ptr + linkBlocks.len, <u32>block);
+    linkBlocks.len += 8;
+  }
+  const at = block + blockUsed;
+  store<u64>(at, locHash);
+  store<u64>(at, hashBytes(url, len), 8);
+  store<u32>(at, rowLine, 16);
+  store<u32>(at, inputIndex, 20);
+  store<u32>(at, len, 24);
+  memory.copy(at + LINK_HEAD, url, len);
+  blockUsed += size;
+  store<u32>(linkBlocks.ptr + linkBlocks.len - 4, blockUsed);
+}
 
 @inline function pairHash(from: u64, to: u64): u64 {
   return mix(from ^ rotl<u64>(to * 0xc2b2ae3d27d4eb4f, 29));
-}
-
-/** The row is placed: its alternates join the list's links. */
-export function commitAlternates(line: u32): void {
-  if (rowAlternates.len == 0) return;
-  const from = hashBytes(locPtr, locLen);
-  let p = rowAlternates.ptr;
-  const end = p + rowAlternates.len;
-  for (; p < end; p += 12 + load<u32>(p, 8)) {
-    const to = load<u64>(p);
-    const len = load<u32>(p, 8);
-    if (to == from) continue; // a link to itself needs no way back
-    const at = links.reserve(28 + len);
-    store<u64>(at, from);
-    store<u64>(at, to, 8);
-    store<u32>(at, line, 16);
-    store<u32>(at, inputIndex, 20);
-    store<u32>(at, len, 24);
-    memory.copy(at + 28, p + 12, len);
-    links.len += (28 + len + 3) & ~3;
-  }
 }
 
 /**
@@ -271,25 +278,29 @@ export function commitAlternates(line: u32): void {
  */
 export function checkReciprocity(isRow: HashSet): void {
   const saved = inputIndex;
-  const end = links.ptr + links.len;
+  const blocks = linkBlocks.ptr;
+  const blocksEnd = blocks + linkBlocks.len;
   // Only links between rows matter, both ways: the way back of a link to a row is a link to a row
   // too (every link comes from one). Links out of the list (often most) stay out of the set.
   const between = new HashSet();
-  for (let p = links.ptr; p < end; p += (28 + load<u32>(p, 24) + 3) & ~3) {
-    const to = load<u64>(p, 8);
-    if (isRow.has(to)) between.add(pairHash(load<u64>(p), to));
+  for (let b = blocks; b < blocksEnd; b += 8) {
+    const end = <usize>load<u32>(b) + load<u32>(b, 4);
+    for (let p = <usize>load<u32>(b); p < end; p += linkSize(load<u32>(p, 24))) {
+      const to = load<u64>(p, 8);
+      if (isRow.has(to)) between.add(pairHash(load<u64>(p), to));
+    }
   }
   const reported = new HashSet();
-  let p = links.ptr;
-  while (p < end) {
-    const from = load<u64>(p);
-    const to = load<u64>(p, 8);
-    const len = load<u32>(p, 24);
-    if (from != to && isRow.has(to) && !between.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
-      setInputIndex(load<u32>(p, 20));
-      addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + 28, len, 0, 0);
+  for (let b = blocks; b < blocksEnd; b += 8) {
+    const end = <usize>load<u32>(b) + load<u32>(b, 4);
+    for (let p = <usize>load<u32>(b); p < end; p += linkSize(load<u32>(p, 24))) {
+      const from = load<u64>(p);
+      const to = load<u64>(p, 8);
+      if (isRow.has(to) && !between.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
+        setInputIndex(load<u32>(p, 20));
+        addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + LINK_HEAD, load<u32>(p, 24), 0, 0);
+      }
     }
-    p += (28 + len + 3) & ~3;
   }
   setInputIndex(saved);
 }

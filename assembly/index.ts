@@ -20,7 +20,7 @@ import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
 import { addFinding, findings, findingCount, clearFindings, setInputIndex } from './findings';
 import {
-  Ext, processExtensions, beginExtensions, resolveSlow, addExtras, commitAlternates, checkReciprocity,
+  Ext, processExtensions, beginExtensions, resolveSlow, addExtras, checkReciprocity,
   setExtColumn as setColumnKind, clearExtColumns, addCode, hasExtensions, hasExtras, extXml, rowNamespaces, rowNews,
   slowPtr as extSlowPtr, slowLen as extSlowLen,
 } from './extensions';
@@ -69,6 +69,7 @@ let locPtr: usize = 0;
 let locLen: u32 = 0;
 let canonPtr: usize = 0;
 let canonLen: u32 = 0;
+let canonHash: u64 = 0;
 let locFixes: u32 = 0;
 let locCode: u32 = 0;
 // A written URL from the slow path is kept here: the scratch area is reused while the row goes on.
@@ -246,7 +247,7 @@ export function run(final: bool): Status {
         stage = Stage.Scan;
         continue;
       }
-      beginExtensions(canonPtr, canonLen);
+      beginExtensions(canonPtr, canonLen, canonHash);
       stage = Stage.Extensions;
     }
     if (stage == Stage.Extensions) {
@@ -264,7 +265,6 @@ export function run(final: bool): Status {
       return Status.FileFull;
     }
     placeEntry(rowNamespaces, rowNews, rowLastmodEpoch, rowLastmod, rowLastmodLen);
-    commitAlternates(rowLine);
     accepted++;
     if (rowFixed) rowsFixed++;
     if (rowWarned) rowsWarned++;
@@ -418,7 +418,8 @@ function finishRow(): bool {
     rejected++;
     return false;
   }
-  if (!written.add(hashBytes(canonPtr, canonLen))) {
+  canonHash = hashBytes(canonPtr, canonLen);
+  if (!written.add(canonHash)) {
     locFinding(Code.LocDuplicate, false);
     rejected++;
     return false;
