@@ -86,7 +86,9 @@ export function scanRow(final: bool): Scan {
   fieldCount = 0;
   let lines: u32 = 0;
   const d = delimiter;
-  const delimiterWord = ONES * <u64>d;
+  // Plain text has no delimiter: its fields stop at line ends only (a NUL is data, not a delimiter).
+  const stop = d == 0 ? LF : d;
+  const stopWord = ONES * <u64>stop;
 
   while (true) {
     const start = p;
@@ -123,12 +125,12 @@ export function scanRow(final: bool): Scan {
     // step while none can be one (a byte below 0x0e covers LF, CR and TSV's tab), then byte by byte.
     while (p + 8 <= end) {
       const v = load<u64>(p);
-      if (hasByteBelow(v, 0x0e) || hasZeroByte(v ^ delimiterWord)) break;
+      if (hasByteBelow(v, 0x0e) || hasZeroByte(v ^ stopWord)) break;
       p += 8;
     }
     while (p < end) {
       const c = load<u8>(p);
-      if (c == d || c == LF || c == CR) break;
+      if (c == stop || c == LF || c == CR) break;
       p++;
     }
     if (p - rowStart > ROW_LIMIT) return tooLong();

@@ -63,6 +63,15 @@ test('invalid UTF-8 rejects its row only', () => {
   assert.deepEqual(r.json.codes, { 'row-encoding': 1 });
 });
 
+test('a line of NUL bytes in a plain list is a row refused for its encoding, not a blank line', () => {
+  const bytes = Buffer.concat([Buffer.from(`${U}/a\n`), Buffer.from([0, 0]), Buffer.from(`\n${U}/b\n`)]);
+  const r = generate('nul.txt', bytes);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.deepEqual(r.json.codes, { 'row-encoding': 1 });
+  assert.deepEqual([r.json.rows, r.json.skipped, r.json.rejected], [3, 0, 1]);
+});
+
 test('UTF-16 with a BOM is decoded, little- and big-endian', () => {
   const text = `loc\n${U}/é\n${U}/b\n`;
   const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
