@@ -6,7 +6,7 @@
 
 import { Bytes, findByte } from './bytes';
 import { HashSet, hashBytes, mix } from './hashset';
-import { urlIsCanonical } from './loc';
+import { urlIsCanonical, urlNeedsEscape } from './loc';
 import { writeEscaped } from './escape';
 import { addFinding, setInputIndex, inputIndex } from './findings';
 import { fieldCount, fieldStart, fieldEnd, rowLine } from './csv';
@@ -138,8 +138,9 @@ export function processExtensions(): Ext {
         slowPtr = s;
         slowLen = <u32>(t - s);
         // The row's own URL (most rows' first alternate) is written already: no second look.
-        if (!isLoc(s, slowLen) && !urlIsCanonical(s, <i32>(t - s))) return Ext.Slow;
-        take(slowPtr, slowLen);
+        if (isLoc(s, slowLen)) take(s, slowLen, true);
+        else if (urlIsCanonical(s, <i32>(t - s))) take(s, slowLen, urlNeedsEscape);
+        else return Ext.Slow;
       }
       pos = 0;
     }
@@ -155,7 +156,7 @@ export function processExtensions(): Ext {
 
 /** The engine's answer for the waiting value: its written URL (`ok`), or invalid. */
 export function resolveSlow(ok: bool, url: usize, len: u32): void {
-  if (ok) take(url, len);
+  if (ok) take(url, len, true);
   else addFinding(rowLine, <u32>(col + 1), columnKind(col) == ExtKind.Image ? Code.ImageInvalid : Code.HreflangUrlInvalid, slowPtr, slowLen, 0, 0);
 }
 
@@ -170,8 +171,8 @@ const LINK_CLOSE = String.UTF8.encode('"/>');
   return n == locLen && memory.compare(p, locPtr, n) == 0;
 }
 
-/** A value of the current column, as written. */
-function take(url: usize, len: u32): void {
+/** A value of the current column, as written; `escape` when it may hold a byte XML escapes. */
+function take(url: usize, len: u32, escape: bool): void {
   if (columnKind(col) == ExtKind.Image) {
     if (images >= MAX_IMAGES) {
       imagesDropped++;
@@ -180,7 +181,7 @@ function take(url: usize, len: u32): void {
     images++;
     rowNamespaces |= Namespace.Image;
     extXml.appendStatic(IMAGE_OPEN);
-    appendEscaped(url, len);
+    appendUrl(url, len, escape);
     extXml.appendStatic(IMAGE_CLOSE);
     return;
   }
@@ -190,7 +191,7 @@ function take(url: usize, len: u32): void {
   extXml.appendStatic(LINK_OPEN);
   extXml.append(codeBytes.ptr + <usize>load<u32>(codeAt), load<u32>(codeAt, 4));
   extXml.appendStatic(LINK_HREF);
-  appendEscaped(url, len);
+  appendUrl(url, len, escape);
   extXml.appendStatic(LINK_CLOSE);
   alternates++;
   // A link to itself needs no way back.
@@ -198,7 +199,11 @@ function take(url: usize, len: u32): void {
   else addLink(url, len);
 }
 
-function appendEscaped(p: usize, n: u32): void {
+function appendUrl(p: usize, n: u32, escape: bool): void {
+  if (!escape) {
+    extXml.append(p, n);
+    return;
+  }
   // Room for the worst case (every byte `&quot;`) saves a measuring pass.
   const at = extXml.reserve(n * 6);
   extXml.len += <u32>(writeEscaped(at, p, n) - at);

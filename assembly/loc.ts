@@ -22,10 +22,12 @@ export function setBase(oLen: i32, fLen: i32): void {
 }
 
 // Per byte of a path or query: PLAIN bytes the parser leaves alone, SPECIAL ones that need a look
-// (`%`, and in a path `/` and `?`), and the rest REFUSED. One table load per byte on the common path.
+// (`%`, and in a path `/` and `?`), the rest REFUSED; and ESCAPED, plain bytes XML escapes (`&`, `'`).
+// One table load per byte on the common path.
 const PLAIN: u8 = 0;
 const SPECIAL: u8 = 1;
 const REFUSED: u8 = 2;
+const ESCAPED: u8 = 3;
 const pathClass = new StaticArray<u8>(256);
 const queryClass = new StaticArray<u8>(256);
 for (let c = 0; c < 256; c++) {
@@ -38,6 +40,8 @@ for (let c = 0; c < 256; c++) {
 // `%` must start a valid escape for the same reason.
 const PATH_OUT = '"#<>`{}\\^|[]';
 for (let i = 0; i < PATH_OUT.length; i++) pathClass[PATH_OUT.charCodeAt(i)] = REFUSED;
+pathClass[0x26] = ESCAPED; // &
+pathClass[0x27] = ESCAPED; // '
 pathClass[0x25] = SPECIAL; // %
 pathClass[0x2f] = SPECIAL; // /
 pathClass[0x3f] = SPECIAL; // ? ends the path
@@ -45,6 +49,10 @@ pathClass[0x3f] = SPECIAL; // ? ends the path
 const QUERY_OUT = '"#<>\'\\^|[]`{}';
 for (let i = 0; i < QUERY_OUT.length; i++) queryClass[QUERY_OUT.charCodeAt(i)] = REFUSED;
 queryClass[0x25] = SPECIAL;
+queryClass[0x26] = ESCAPED;
+
+/** After a path check that passed: whether the URL holds a byte XML escapes. */
+export let urlNeedsEscape = false;
 
 /** Whether [p, p+n) (trimmed) is in canonical form for this site. */
 export function locIsCanonical(p: usize, n: i32): bool {
@@ -56,12 +64,25 @@ export function locIsCanonical(p: usize, n: i32): bool {
 const HTTP = String.UTF8.encode('http://');
 const HTTPS = String.UTF8.encode('https://');
 
+// The last scheme, host and port found canonical that are not the site's: images and alternates
+// mostly share a few, and the next URL on it needs only its path looked at.
+const MAX_ORIGIN: i32 = 256;
+const lastOrigin: usize = heap.alloc(MAX_ORIGIN);
+let lastOriginLen: i32 = 0;
+
+/** Whether [p, p+n) starts with the origin at `o` (`len` bytes) and a `/`. */
+@inline function startsWithOrigin(p: usize, n: i32, o: usize, len: i32): bool {
+  return len > 0 && n > len && load<u8>(p + len) == 0x2f && memory.compare(p, o, len) == 0;
+}
+
 /**
  * Whether [p, p+n) is in canonical form on any host (images, alternates): lower-case http(s), a
  * plain lower-case ASCII domain whose last label starts with a letter (so the parser's IPv4 rules
  * and punycode checks do not apply), a port only when not the default, then a canonical path.
  */
 export function urlIsCanonical(p: usize, n: i32): bool {
+  if (startsWithOrigin(p, n, base, originLen)) return pathIsCanonical(p, originLen, n);
+  if (startsWithOrigin(p, n, lastOrigin, lastOriginLen)) return pathIsCanonical(p, lastOriginLen, n);
   let i: i32;
   let defaultPort: i32;
   if (n > 8 && memory.compare(p, changetype<usize>(HTTPS), 8) == 0) {
@@ -102,7 +123,11 @@ export function urlIsCanonical(p: usize, n: i32): bool {
     }
     if (i == portStart || load<u8>(p + portStart) == 0x30 || port == defaultPort) return false;
   }
-  if (i >= n) return false;
+  if (i >= n || load<u8>(p + i) != 0x2f) return false;
+  if (i <= MAX_ORIGIN) {
+    memory.copy(lastOrigin, p, i);
+    lastOriginLen = i;
+  }
   return pathIsCanonical(p, i, n);
 }
 
@@ -110,12 +135,17 @@ export function urlIsCanonical(p: usize, n: i32): bool {
 function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   if (load<u8>(p + i) != 0x2f) return false;
   const table = changetype<usize>(pathClass);
+  let escape = false;
   // Path: segment by segment, refusing any that starts like a dot segment.
   for (; i < n; i++) {
     const c = <u32>load<u8>(p + i);
     const k = load<u8>(table + c);
     if (k == PLAIN) continue;
     if (k == REFUSED) return false;
+    if (k == ESCAPED) {
+      escape = true;
+      continue;
+    }
     if (c == 0x3f) break;
     if (c == 0x25) {
       if (!isEscape(p, i, n)) return false;
@@ -132,9 +162,11 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
       const c = <u32>load<u8>(p + i);
       const k = load<u8>(qt + c);
       if (k == PLAIN) continue;
-      if (k == REFUSED || !isEscape(p, i, n)) return false;
+      if (k == ESCAPED) escape = true;
+      else if (k == REFUSED || !isEscape(p, i, n)) return false;
     }
   }
+  urlNeedsEscape = escape;
   return true;
 }
 
