@@ -7,22 +7,13 @@
 
 import { constants, deflateRaw } from 'node:zlib';
 import { crc32Combine } from './crc32-combine.ts';
-import type { Deflated } from './deflate-threads.ts';
 import type { GzipAhead } from './types.ts';
 
 export const PIECE = 1 << 21;
 const WINDOW = 1 << 15;
 // zlib's output buffer per piece: a piece of XML compresses to well under this; more is chained.
 const OUT_CHUNK = 1 << 18;
-
-/**
- * Raw deflate of `data` after `dictionary` (the bytes just before it), ending on a byte boundary or,
- * when `last`, with the final block; with the CRC of `data`. The caller lets go of `data`: it comes
- * back in the answer (it may have moved to another thread meanwhile).
- */
-export type DeflatePiece = (data: Uint8Array, level: number, dictionary: Uint8Array | null, last: boolean) => Promise<Deflated>;
-
-// Pieces on libuv's thread pool at once, across all files: one for each of its four threads (its
+// Pieces on the thread pool at once, across all files: one for each of libuv's four threads (its
 // default). More would only queue, and file reads would wait behind them (the pool is first come,
 // first served); fewer leaves a core idle while each finished piece makes its round trip.
 const LANES = 4;
@@ -43,20 +34,15 @@ async function lane<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A `DeflatePiece` on libuv's thread pool, the CRC taken on this thread. */
-export function deflateOnPool(crc32: (data: Uint8Array) => number): DeflatePiece {
-  return (data, level, dictionary, last) => {
-    const crc = crc32(data);
-    const options = {
-      level,
-      chunkSize: OUT_CHUNK,
-      finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-      ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
-    };
-    return lane(
-      () => new Promise((resolve, reject) => deflateRaw(data, options, (err, deflated) => (err ? reject(err) : resolve({ deflated, crc, data })))),
-    );
+/** Raw deflate of `data` after `dictionary` (the bytes just before it); `last` ends the stream. */
+function deflate(data: Uint8Array, level: number, dictionary: Uint8Array | null, last: boolean): Promise<Uint8Array> {
+  const options = {
+    level,
+    chunkSize: OUT_CHUNK,
+    finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+    ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
   };
+  return lane(() => new Promise((resolve, reject) => deflateRaw(data, options, (err, out) => (err ? reject(err) : resolve(out)))));
 }
 
 /** The first bytes of a file kept for its preview. */
@@ -93,25 +79,27 @@ export interface ClosedGzip {
  * A gzip file whose body is handed over in whole pieces as it is written (`body`), then closed with
  * what is left (`finish`): a header the body did not know yet, and the rest of the body. The pieces
  * fall at fixed offsets of the body and the header is always a piece of its own, so the bytes depend
- * on the file alone, not on how much of it went ahead. Each piece comes back with its CRC; they are
- * joined in order at the end.
+ * on the file alone, not on how much of it went ahead. The CRC is kept as the pieces pass, and the
+ * header's joined to it at the close.
  */
 export class PiecedGzip implements GzipAhead {
   readonly pieceBytes = PIECE;
-  private ahead: Promise<Deflated>[] = [];
+  private ahead: Promise<Uint8Array>[] = [];
   private sent = 0;
+  /** The body's CRC so far. */
+  private crc = 0;
   /** The last 32 KiB handed over (a copy: its piece may serve another by the time it is needed). */
   private window: Uint8Array | null = null;
   private bodyHead: Uint8Array | null = null;
 
   constructor(
     private level: number,
-    private deflate: DeflatePiece,
+    private crc32: (data: Uint8Array, value?: number) => number,
     private pool = new PiecePool(),
   ) {}
 
   next(): PiecedGzip {
-    return new PiecedGzip(this.level, this.deflate, this.pool);
+    return new PiecedGzip(this.level, this.crc32, this.pool);
   }
 
   /** The next `pieceBytes` of the body, read during the call only. The piece the file ends in is never handed over: it ends the stream. */
@@ -119,13 +107,13 @@ export class PiecedGzip implements GzipAhead {
     if (bytes.length !== PIECE) throw new Error(`a body piece of ${bytes.length} bytes, not ${PIECE}`);
     const piece = this.pool.take();
     piece.set(bytes);
+    this.crc = this.crc32(piece, this.crc);
     this.bodyHead ??= piece.slice(0, HEAD);
-    const window = piece.slice(PIECE - WINDOW);
     // The first piece follows a header not written yet: it goes unprimed.
-    const job = this.deflate(piece, this.level, this.window, false);
-    job.then((done) => this.pool.give(done.data), () => {}); // failures are awaited in finish()
+    const job = deflate(piece, this.level, this.window, false);
+    job.then(() => this.pool.give(piece), () => {}); // failures are awaited in finish()
     this.ahead.push(job);
-    this.window = window;
+    this.window = piece.slice(PIECE - WINDOW);
     this.sent += PIECE;
   }
 
@@ -134,40 +122,40 @@ export class PiecedGzip implements GzipAhead {
     return this.close(rest.slice(), headerLength);
   }
 
-  /** As `finish`, taking `rest` (it may move to a deflate thread). */
+  /** As `finish`, keeping `rest` until it is compressed. */
   close(rest: Uint8Array, headerLength: number): ClosedGzip {
     const level = this.level;
     const header = rest.subarray(0, headerLength);
     const tail = rest.subarray(headerLength);
-    const size = headerLength + this.sent + tail.length;
-    const body = this.bodyHead ?? tail;
-    const head = new Uint8Array(headerLength + Math.min(HEAD, body.length));
-    head.set(header);
-    head.set(body.subarray(0, head.length - headerLength), headerLength);
-    const pieces = headerLength > 0 ? [this.deflate(header, level, null, false)] : [];
+    const pieces = headerLength > 0 ? [deflate(header, level, null, false)] : [];
     pieces.push(...this.ahead);
     let s = 0;
     do {
       const end = Math.min(tail.length, s + PIECE);
       const dictionary = s > 0 ? tail.subarray(s - WINDOW, s) : this.window;
-      pieces.push(this.deflate(tail.subarray(s, end), level, dictionary, end === tail.length));
+      pieces.push(deflate(tail.subarray(s, end), level, dictionary, end === tail.length));
       s = end;
     } while (s < tail.length);
-    return { size, head, gzip: Promise.all(pieces).then((out) => member(out, level, size)) };
+    const bodyCrc = this.crc32(tail, this.crc);
+    const size = headerLength + this.sent + tail.length;
+    const crc = crc32Combine(this.crc32(header), bodyCrc, this.sent + tail.length);
+    const body = this.bodyHead ?? tail;
+    const head = new Uint8Array(headerLength + Math.min(HEAD, body.length));
+    head.set(header);
+    head.set(body.subarray(0, head.length - headerLength), headerLength);
+    return { size, head, gzip: Promise.all(pieces).then((out) => member(out, level, crc, size)) };
   }
 }
 
 /** The gzip member around deflate pieces: header as zlib writes it on Unix (no name, no time), then CRC and size. */
-function member(pieces: Deflated[], level: number, size: number): Uint8Array {
+function member(pieces: Uint8Array[], level: number, crc: number, size: number): Uint8Array {
   const header = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, level === 1 ? 4 : level === 9 ? 2 : 0, 3];
-  const out = new Uint8Array(header.length + pieces.reduce((n, p) => n + p.deflated.length, 0) + 8);
+  const out = new Uint8Array(header.length + pieces.reduce((n, p) => n + p.length, 0) + 8);
   out.set(header);
   let at = header.length;
-  let crc = 0;
   for (const p of pieces) {
-    out.set(p.deflated, at);
-    at += p.deflated.length;
-    crc = crc32Combine(crc, p.crc, p.data.length);
+    out.set(p, at);
+    at += p.length;
   }
   const trailer = new DataView(out.buffer, at, 8);
   trailer.setUint32(0, crc >>> 0, true);
@@ -175,7 +163,7 @@ function member(pieces: Deflated[], level: number, size: number): Uint8Array {
   return out;
 }
 
-/** gzip of a finished file, in pieces; takes `data` (it may move to a deflate thread). */
-export function gzipInPieces(data: Uint8Array, level: number, deflate: DeflatePiece): Promise<Uint8Array> {
-  return new PiecedGzip(level, deflate).close(data, 0).gzip;
+/** gzip of a finished file, in pieces. */
+export function gzipInPieces(data: Uint8Array, level: number, crc32: (data: Uint8Array, value?: number) => number): Promise<Uint8Array> {
+  return new PiecedGzip(level, crc32).close(data, 0).gzip;
 }

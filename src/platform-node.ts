@@ -1,5 +1,5 @@
-// The Node side of the platform: node:zlib (on other threads, so files compress in parallel with
-// parsing), node:crypto, and the wasm file read from disk.
+// The Node side of the platform: node:zlib (on libuv's thread pool, so files compress in parallel
+// with parsing), node:crypto, and the wasm file read from disk.
 
 import { readFile } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
@@ -7,25 +7,23 @@ import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { DeflateThreads } from './deflate-threads.ts';
-import { deflateOnPool, gzipInPieces, PIECE, PiecedGzip, type DeflatePiece } from './gzip-pieces.ts';
+import { gzipInPieces, PiecedGzip } from './gzip-pieces.ts';
 import type { Platform } from './types.ts';
 
 const gzipAsync = promisify(gzipCallback);
 // node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own, and files
 // compress as one stream.
 const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
-const deflatePiece = crc32 ? pieceDeflater(crc32) : null;
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 export const nodePlatform: Platform = {
   async gzip(data, level) {
-    if (deflatePiece) return gzipInPieces(data, level, deflatePiece);
+    if (crc32) return gzipInPieces(data, level, crc32);
     // One output chunk per file: fewer round trips between the thread pool and the main thread.
     const out = await gzipAsync(data, { level, chunkSize: 1 << 20 });
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   },
-  ...(deflatePiece ? { gzipAhead: (level: number) => new PiecedGzip(level, deflatePiece) } : {}),
+  ...(crc32 ? { gzipAhead: (level: number) => new PiecedGzip(level, crc32) } : {}),
   crc32,
   async sha256(data) {
     return new Uint8Array(createHash('sha256').update(data).digest());
@@ -44,16 +42,3 @@ export const nodePlatform: Platform = {
     return compiled;
   },
 };
-
-/**
- * Pieces of half a piece or more go to the deflate threads, which start with the first of them; the
- * smaller ones (the header, a small file) to libuv's pool, so a small run starts no thread. Run from
- * TypeScript source (tests under a loader a thread would not have), all go to the pool.
- */
-function pieceDeflater(crc32: (data: Uint8Array) => number): DeflatePiece {
-  const onPool = deflateOnPool(crc32);
-  if (import.meta.url.endsWith('.ts')) return onPool;
-  const threads = new DeflateThreads();
-  return (data, level, dictionary, last) =>
-    data.length >= PIECE / 2 ? threads.deflate(data, level, dictionary, last) : onPool(data, level, dictionary, last);
-}
