@@ -21,7 +21,8 @@ let columnCount: i32 = 0;
 export let hasExtensions = false;
 export let hasExtras = false;
 
-// Canonical hreflang codes: bytes, and per code its start and length.
+// Per canonical hreflang code, the opening of its links up to the URL (`<xhtml:link … href="`):
+// bytes, and per code its start and length.
 const codeBytes = new Bytes(1024);
 const codeIndex = new Bytes(1024);
 let codeCount: u32 = 0;
@@ -45,13 +46,19 @@ export function setExtColumn(col: i32, kind: u32, param: u32): void {
   else if (kind != ExtKind.None) hasExtensions = true;
 }
 
+const LINK_OPEN = String.UTF8.encode('<xhtml:link rel="alternate" hreflang="');
+const LINK_HREF = String.UTF8.encode('" href="');
+
 /** Registers a canonical hreflang code at [p, p+n); returns its index. */
 export function addCode(p: usize, n: u32): u32 {
   const at = codeIndex.reserve(8);
-  store<u32>(at, codeBytes.len);
-  store<u32>(at, n, 4);
-  codeIndex.len += 8;
+  const start = codeBytes.len;
+  codeBytes.appendStatic(LINK_OPEN);
   codeBytes.append(p, n);
+  codeBytes.appendStatic(LINK_HREF);
+  store<u32>(at, start);
+  store<u32>(at, codeBytes.len - start, 4);
+  codeIndex.len += 8;
   return codeCount++;
 }
 
@@ -85,9 +92,10 @@ export let slowLen: u32 = 0;
 let locPtr: usize = 0;
 let locLen: u32 = 0;
 let locHash: u64 = 0;
+let locEscape = true;
 
 /** A row that reaches its extensions is placed: its alternates join the list's links as they are taken. */
-export function beginExtensions(loc: usize, len: u32, hash: u64): void {
+export function beginExtensions(loc: usize, len: u32, hash: u64, escape: bool): void {
   extXml.len = 0;
   rowNamespaces = 0;
   rowNews = 0;
@@ -102,6 +110,7 @@ export function beginExtensions(loc: usize, len: u32, hash: u64): void {
   locPtr = loc;
   locLen = len;
   locHash = hash;
+  locEscape = escape;
 }
 
 export enum Ext {
@@ -138,7 +147,7 @@ export function processExtensions(): Ext {
         slowPtr = s;
         slowLen = <u32>(t - s);
         // The row's own URL (most rows' first alternate) is written already: no second look.
-        if (isLoc(s, slowLen)) take(s, slowLen, true);
+        if (isLoc(s, slowLen)) take(s, slowLen, locEscape);
         else if (urlIsCanonical(s, <i32>(t - s))) take(s, slowLen, urlNeedsEscape);
         else return Ext.Slow;
       }
@@ -162,8 +171,6 @@ export function resolveSlow(ok: bool, url: usize, len: u32): void {
 
 const IMAGE_OPEN = String.UTF8.encode('<image:image><image:loc>');
 const IMAGE_CLOSE = String.UTF8.encode('</image:loc></image:image>');
-const LINK_OPEN = String.UTF8.encode('<xhtml:link rel="alternate" hreflang="');
-const LINK_HREF = String.UTF8.encode('" href="');
 const LINK_CLOSE = String.UTF8.encode('"/>');
 
 /** Whether [p, p+n) is the row's written URL. */
@@ -180,33 +187,33 @@ function take(url: usize, len: u32, escape: bool): void {
     }
     images++;
     rowNamespaces |= Namespace.Image;
-    extXml.appendStatic(IMAGE_OPEN);
-    appendUrl(url, len, escape);
-    extXml.appendStatic(IMAGE_CLOSE);
+    element(changetype<usize>(IMAGE_OPEN), IMAGE_OPEN.byteLength, url, len, escape, IMAGE_CLOSE);
     return;
   }
-  const code = columnParam(col);
-  const codeAt = codeIndex.ptr + (<usize>code << 3);
+  const codeAt = codeIndex.ptr + (<usize>columnParam(col) << 3);
   rowNamespaces |= Namespace.Xhtml;
-  extXml.appendStatic(LINK_OPEN);
-  extXml.append(codeBytes.ptr + <usize>load<u32>(codeAt), load<u32>(codeAt, 4));
-  extXml.appendStatic(LINK_HREF);
-  appendUrl(url, len, escape);
-  extXml.appendStatic(LINK_CLOSE);
+  element(codeBytes.ptr + <usize>load<u32>(codeAt), load<u32>(codeAt, 4), url, len, escape, LINK_CLOSE);
   alternates++;
   // A link to itself needs no way back.
   if (isLoc(url, len)) selfSeen = true;
   else addLink(url, len);
 }
 
-function appendUrl(p: usize, n: u32, escape: bool): void {
-  if (!escape) {
-    extXml.append(p, n);
-    return;
-  }
+/** Appends an element around a URL: its opening [open, open+openLen), the URL (escaped if `escape`), `close`. */
+function element(open: usize, openLen: u32, url: usize, len: u32, escape: bool, close: ArrayBuffer): void {
+  const closeLen = <u32>close.byteLength;
   // Room for the worst case (every byte `&quot;`) saves a measuring pass.
-  const at = extXml.reserve(n * 6);
-  extXml.len += <u32>(writeEscaped(at, p, n) - at);
+  let w = extXml.reserve(openLen + (escape ? len * 6 : len) + closeLen);
+  const start = w;
+  memory.copy(w, open, openLen);
+  w += openLen;
+  if (escape) w = writeEscaped(w, url, len);
+  else {
+    memory.copy(w, url, len);
+    w += len;
+  }
+  memory.copy(w, changetype<usize>(close), closeLen);
+  extXml.len += <u32>(w + closeLen - start);
 }
 
 const countText = new Bytes(16);
@@ -248,8 +255,11 @@ let block: usize = 0;
 let blockUsed: u32 = 0;
 let blockCap: u32 = 0;
 
+/** Set at the end on the length of a link whose target is a row. */
+const TO_ROW: u32 = 0x80000000;
+
 @inline function linkSize(len: u32): u32 {
-  return (LINK_HEAD + len + 3) & ~3;
+  return (LINK_HEAD + (len & ~TO_ROW) + 3) & ~3;
 }
 
 function addLink(url: usize, len: u32): void {
@@ -286,24 +296,29 @@ export function checkReciprocity(isRow: HashSet): void {
   const blocks = linkBlocks.ptr;
   const blocksEnd = blocks + linkBlocks.len;
   // Only links between rows matter, both ways: the way back of a link to a row is a link to a row
-  // too (every link comes from one). Links out of the list (often most) stay out of the set.
+  // too (every link comes from one). Links out of the list (often most) stay out of the set, and
+  // the links to rows are marked (in their length's top bit) for the second pass.
   const between = new HashSet();
   for (let b = blocks; b < blocksEnd; b += 8) {
     const end = <usize>load<u32>(b) + load<u32>(b, 4);
     for (let p = <usize>load<u32>(b); p < end; p += linkSize(load<u32>(p, 24))) {
       const to = load<u64>(p, 8);
-      if (isRow.has(to)) between.add(pairHash(load<u64>(p), to));
+      if (!isRow.has(to)) continue;
+      between.add(pairHash(load<u64>(p), to));
+      store<u32>(p, load<u32>(p, 24) | TO_ROW, 24);
     }
   }
   const reported = new HashSet();
   for (let b = blocks; b < blocksEnd; b += 8) {
     const end = <usize>load<u32>(b) + load<u32>(b, 4);
     for (let p = <usize>load<u32>(b); p < end; p += linkSize(load<u32>(p, 24))) {
+      const marked = load<u32>(p, 24);
+      if (!(marked & TO_ROW)) continue;
       const from = load<u64>(p);
       const to = load<u64>(p, 8);
-      if (isRow.has(to) && !between.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
+      if (!between.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
         setInputIndex(load<u32>(p, 20));
-        addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + LINK_HEAD, load<u32>(p, 24), 0, 0);
+        addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + LINK_HEAD, marked & ~TO_ROW, 0, 0);
       }
     }
   }

@@ -13,7 +13,7 @@ import {
   fieldStart, fieldEnd, unquoteFields, rowIsBlank, skipping,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul } from './utf8';
-import { locIsCanonical, urlIsCanonical, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
+import { locIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -70,6 +70,8 @@ let locLen: u32 = 0;
 let canonPtr: usize = 0;
 let canonLen: u32 = 0;
 let canonHash: u64 = 0;
+/** Whether the written URL may hold a byte XML escapes (only a fast-path loc is known not to). */
+let canonEscape = true;
 let locFixes: u32 = 0;
 let locCode: u32 = 0;
 // A written URL from the slow path is kept here: the scratch area is reused while the row goes on.
@@ -238,6 +240,7 @@ export function run(final: bool): Status {
       }
       canonPtr = locPtr;
       canonLen = locLen;
+      canonEscape = urlNeedsEscape;
       locFixes = 0;
       locCode = 0;
       stage = Stage.AfterLoc;
@@ -247,7 +250,7 @@ export function run(final: bool): Status {
         stage = Stage.Scan;
         continue;
       }
-      beginExtensions(canonPtr, canonLen, canonHash);
+      beginExtensions(canonPtr, canonLen, canonHash, canonEscape);
       stage = Stage.Extensions;
     }
     if (stage == Stage.Extensions) {
@@ -256,7 +259,7 @@ export function run(final: bool): Status {
         if (r == Ext.Slow) return Status.SlowUrl;
         if (r == Ext.Extras) return Status.Extras;
       }
-      writeEntry(canonPtr, canonLen, rowLastmod, rowLastmodLen, rowChangefreq, rowChangefreqLen, rowPriority, rowPriorityLen, extXml.ptr, extXml.len);
+      writeEntry(canonPtr, canonLen, canonEscape, rowLastmod, rowLastmodLen, rowChangefreq, rowChangefreqLen, rowPriority, rowPriorityLen, extXml.ptr, extXml.len);
       stage = Stage.Place;
     }
     // Stage.Place
@@ -350,6 +353,7 @@ export function resolveLoc(code: u32, len: u32, fixes: u32): void {
   canonical.append(scratch.ptr, len);
   canonPtr = canonical.ptr;
   canonLen = len;
+  canonEscape = true;
   locFixes = fixes;
 }
 

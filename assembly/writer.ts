@@ -163,10 +163,10 @@ export function closeFile(): void {
 }
 
 /**
- * Serializes one URL entry into `entry`. Lengths of 0 leave that element out; `ext` is the row's
- * extension elements, already serialized.
+ * Serializes one URL entry into `entry`. Lengths of 0 leave that element out; `locEscape` when the
+ * loc may hold a byte XML escapes; `ext` is the row's extension elements, already serialized.
  */
-export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: u32, changefreq: usize, changefreqLen: u32, priority: usize, priorityLen: u32, ext: usize, extLen: u32): void {
+export function writeEntry(loc: usize, locLen: u32, locEscape: bool, lastmod: usize, lastmodLen: u32, changefreq: usize, changefreqLen: u32, priority: usize, priorityLen: u32, ext: usize, extLen: u32): void {
   entry.len = 0;
   if (format == TXT) {
     entry.append(loc, locLen);
@@ -178,7 +178,11 @@ export function writeEntry(loc: usize, locLen: u32, lastmod: usize, lastmodLen: 
   let w = entry.reserve(128 + locLen * 6 + lastmodLen + changefreqLen + priorityLen + extLen);
   const start = w;
   w = putStatic(w, URL_LOC);
-  w = writeEscaped(w, loc, locLen);
+  if (locEscape) w = writeEscaped(w, loc, locLen);
+  else {
+    memory.copy(w, loc, locLen);
+    w += locLen;
+  }
   w = putStatic(w, LOC_END);
   w = putElement(w, LASTMOD, lastmod, lastmodLen, LASTMOD_END);
   w = putElement(w, CHANGEFREQ, changefreq, changefreqLen, CHANGEFREQ_END);
