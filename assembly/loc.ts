@@ -6,15 +6,20 @@
 // to the engine, where `new URL()` decides. The test suite checks this against `new URL(x).href`.
 
 import { equalsLower } from './bytes';
+import { escapedLength } from './escape';
 
 /** The base URL: origin (`https://host[:port]`) and folder path (starts and ends with `/`). */
 export const base: usize = heap.alloc(4096);
 export let originLen: i32 = 0;
 export let folderLen: i32 = 0;
 
+/** Whether the site's origin holds a byte XML escapes: the parser lets `&`, `'` and `"` into a host. */
+let originNeedsEscape = false;
+
 export function setBase(oLen: i32, fLen: i32): void {
   originLen = oLen;
   folderLen = fLen;
+  originNeedsEscape = escapedLength(base, oLen) != <usize>oLen;
 }
 
 @inline export function baseKnown(): bool {
@@ -51,14 +56,21 @@ for (let i = 0; i < QUERY_OUT.length; i++) queryClass[QUERY_OUT.charCodeAt(i)] =
 queryClass[0x25] = SPECIAL;
 queryClass[0x26] = ESCAPED;
 
-/** After a path check that passed: whether the URL holds a byte XML escapes. */
+/** After a check that passed: whether the URL holds a byte XML escapes. */
 export let urlNeedsEscape = false;
 
 /** Whether [p, p+n) (trimmed) is in canonical form for this site. */
 export function locIsCanonical(p: usize, n: i32): bool {
   const o = originLen;
   if (o == 0 || n <= o || memory.compare(p, base, o) != 0) return false;
-  return pathIsCanonical(p, o, n);
+  return onSiteOrigin(p, n);
+}
+
+/** The path check of a URL that starts with the site's origin. */
+function onSiteOrigin(p: usize, n: i32): bool {
+  if (!pathIsCanonical(p, originLen, n)) return false;
+  urlNeedsEscape = urlNeedsEscape || originNeedsEscape;
+  return true;
 }
 
 const HTTP = String.UTF8.encode('http://');
@@ -81,7 +93,7 @@ let lastOriginLen: i32 = 0;
  * and punycode checks do not apply), a port only when not the default, then a canonical path.
  */
 export function urlIsCanonical(p: usize, n: i32): bool {
-  if (startsWithOrigin(p, n, base, originLen)) return pathIsCanonical(p, originLen, n);
+  if (startsWithOrigin(p, n, base, originLen)) return onSiteOrigin(p, n);
   if (startsWithOrigin(p, n, lastOrigin, lastOriginLen)) return pathIsCanonical(p, lastOriginLen, n);
   let i: i32;
   let defaultPort: i32;

@@ -102,6 +102,19 @@ test('hreflang-url-invalid drops that alternate; hreflang-missing-self when a ro
   assert.deepEqual(codesAt(r, 'hreflang-missing-self').map((f) => f.line), [3]);
 });
 
+test('a site whose host holds & or \' is escaped in its locs, images and self links', async () => {
+  for (const origin of ["https://a&b.example", "https://a'b.example"]) {
+    const list = `loc,image,hreflang:en\n${origin}/x,${origin}/i.png,${origin}/x\n`;
+    const r = await run(list, { baseUrl: `${origin}/` });
+    const xml = r.files['sitemap-1.xml.gz'];
+    const escaped = origin.replace('&', '&amp;').replace("'", '&apos;');
+    assert.ok(xml.includes(`<loc>${escaped}/x</loc>`), xml);
+    assert.ok(xml.includes(`<image:loc>${escaped}/i.png</image:loc>`), xml);
+    assert.ok(xml.includes(`hreflang="en" href="${escaped}/x"/>`), xml);
+    assert.ok(!xml.replace(/&(amp|apos);/g, '').includes('&') && !/>[^<]*'/.test(xml), 'no bare & or \' in text');
+  }
+});
+
 test('hreflang-not-reciprocal: an alternate that is a row must link back', async () => {
   const list = [
     'loc,hreflang:en,hreflang:de,hreflang:fr',
