@@ -422,6 +422,15 @@ function finishRow(): bool {
     rejected++;
     return false;
   }
+  const outside = !locInFolder(canonPtr, canonLen);
+  // Refused before it joins the written URLs: a later copy is not a duplicate of anything written,
+  // and no alternate may count it as a row.
+  if (outside && strict) {
+    if (locFixes & LocFix.Normalized) locFinding(Code.LocNormalized, true);
+    locFinding(Code.LocOutsideDirectory, false);
+    rejected++;
+    return false;
+  }
   canonHash = hashBytes(canonPtr, canonLen);
   if (!written.add(canonHash)) {
     locFinding(Code.LocDuplicate, false);
@@ -432,12 +441,8 @@ function finishRow(): bool {
     locFinding(Code.LocNormalized, true);
     rowFixed = true;
   }
-  if (!locInFolder(canonPtr, canonLen)) {
+  if (outside) {
     locFinding(Code.LocOutsideDirectory, false);
-    if (strict) {
-      rejected++;
-      return false;
-    }
     rowWarned = true;
   }
   if (locHasSessionId(canonPtr, canonLen)) {

@@ -115,6 +115,16 @@ test('a site whose host holds & or \' is escaped in its locs, images and self li
   }
 });
 
+test('with --strict, a loc refused as outside the directory is no row: not for alternates, not for duplicates', async () => {
+  const list = ['loc,hreflang:en,hreflang:de', `${U}/en/a,${U}/en/a,${U}/de/a`, `${U}/de/a,,`, `${U}/de/a,,`].join('\n');
+  const r = await run(list + '\n', { baseUrl: `${U}/en/`, strict: true });
+  assert.deepEqual(r.findings.map((f) => [f.line, f.code]), [[3, 'loc-outside-directory'], [4, 'loc-outside-directory']]);
+  assert.deepEqual(r.locs, [`${U}/en/a`]);
+  // Without --strict it is a row like any other: written, its copy a duplicate, its missing way back said.
+  const lenient = await run(list + '\n', { baseUrl: `${U}/en/` });
+  assert.deepEqual(lenient.findings.map((f) => [f.line, f.code]).sort(), [[2, 'hreflang-not-reciprocal'], [3, 'loc-outside-directory'], [4, 'loc-duplicate']]);
+});
+
 test('hreflang-not-reciprocal: an alternate that is a row must link back', async () => {
   const list = [
     'loc,hreflang:en,hreflang:de,hreflang:fr',
