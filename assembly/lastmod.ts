@@ -111,18 +111,22 @@ function putTime(h: i32, mi: i32, s: i32): void {
 }
 
 const MONTHS = 'janfebmaraprmayjunjulaugsepoctnovdec';
+const WEEKDAYS = 'sunmontuewedthufrisat';
 
 /** Month number (1–12) of a three-letter English abbreviation, any case; 0 when none. */
 function monthOf(p: usize): i32 {
+  return nameIndex(p, MONTHS, 12) + 1;
+}
+
+/** Which of `count` three-letter lower-case names in `names` is at `p` (any case); -1 for none. */
+function nameIndex(p: usize, names: string, count: i32): i32 {
   const a = load<u8>(p) | 0x20;
   const b = load<u8>(p + 1) | 0x20;
   const c = load<u8>(p + 2) | 0x20;
-  for (let i = 0; i < 12; i++) {
-    if (a == <u8>MONTHS.charCodeAt(i * 3) && b == <u8>MONTHS.charCodeAt(i * 3 + 1) && c == <u8>MONTHS.charCodeAt(i * 3 + 2)) {
-      return i + 1;
-    }
+  for (let i = 0; i < count; i++) {
+    if (a == <u8>names.charCodeAt(i * 3) && b == <u8>names.charCodeAt(i * 3 + 1) && c == <u8>names.charCodeAt(i * 3 + 2)) return i;
   }
-  return 0;
+  return -1;
 }
 
 /**
@@ -261,10 +265,13 @@ function httpDate(p: usize): Lastmod {
   const s = num2(p + 23);
   if (m == 0 || y < 1 || d < 1 || d > daysInMonth(y, m)) return Lastmod.Invalid;
   if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return Lastmod.Invalid;
+  // The weekday must be the date's: when they disagree, which one is wrong cannot be told.
+  const days = daysFromCivil(y, m, d);
+  if (nameIndex(p, WEEKDAYS, 7) != <i32>(((days % 7) + 11) % 7)) return Lastmod.Invalid;
   putDate(y, m, d);
   putTime(h, mi, s);
   put(0x5a);
   lastmodOutLen = <i32>(w - lastmodOut);
-  lastmodEpoch = <f64>daysFromCivil(y, m, d) * 86400000 + <f64>((h * 60 + mi) * 60 + s) * 1000;
+  lastmodEpoch = <f64>days * 86400000 + <f64>((h * 60 + mi) * 60 + s) * 1000;
   return Lastmod.Normalized;
 }

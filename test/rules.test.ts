@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, BASE } from './helpers.ts';
+import { mulberry32, testSeed } from './random.ts';
 import { CODE_INFO, CODE_NAMES, Code } from '../src/codes.ts';
 import type { Options } from '../src/types.ts';
 
@@ -137,6 +138,30 @@ for (const c of cases) {
     }
   });
 }
+
+test('an HTTP-date is taken only with its own weekday, as Date#toUTCString writes it', async () => {
+  const random = mulberry32(testSeed('rules.test.ts http-date'));
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const rows: string[] = [];
+  const want: (string | null)[] = [];
+  for (let i = 0; i < 400; i++) {
+    // 1600–2199, whole seconds: the days before 1970 and the leap-year rules count too.
+    const ms = Math.floor((random() * 600 - 370) * 365.25 * 86400) * 1000;
+    const date = new Date(ms);
+    let text = date.toUTCString();
+    const shift = i % 2 === 0 ? 0 : 1 + Math.floor(random() * 6);
+    if (shift) text = days[(days.indexOf(text.slice(0, 3)) + shift) % 7] + text.slice(3);
+    rows.push(`${U}/d${i},"${text}"`);
+    want.push(shift ? null : date.toISOString().replace('.000', ''));
+  }
+  const r = await run(H + rows.join('\n') + '\n');
+  const byLine = new Map(r.findings.filter((f) => f.code.startsWith('lastmod-') && f.code !== 'lastmod-future').map((f) => [f.line, f]));
+  want.forEach((fixed, i) => {
+    const f = byLine.get(i + 2);
+    if (fixed === null) assert.equal(f?.code, 'lastmod-invalid', `${rows[i]}: a wrong weekday`);
+    else assert.deepEqual([f?.code, f?.fixed], ['lastmod-normalized', fixed], rows[i]);
+  });
+});
 
 test('rules stop at the first failing loc rule, in the order of the spec', async () => {
   // Fragment (fix) then host (error): both named, the row rejected once.
