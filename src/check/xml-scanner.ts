@@ -13,8 +13,9 @@
 // entities or valid character references, no characters XML forbids, one root element, and the
 // declaration only at the very start. A DOCTYPE or entity declaration stops the file at once
 // (xml-doctype); a bare `&` or `<` in text is reported (xml-unescaped) and read as itself; any other
-// fault is xml-malformed and stops the file, as a conforming parser does. Not checked: that the bytes
-// are valid UTF-8 (the row rules report row-encoding on the values) and `--` inside comments.
+// fault is xml-malformed and stops the file, as a conforming parser does. Not checked here: that text
+// is valid UTF-8 (the row rules report row-encoding on the values; attribute values are checked), nor
+// the UTF-8 of comments, processing instructions and names.
 
 import { NameTable, type XmlName } from './xml-names.ts';
 
