@@ -62,3 +62,10 @@ export function writeEscaped(dst: usize, p: usize, n: usize): usize {
   }
   return dst;
 }
+
+/** Writes [p, p+n) at `dst`, escaped when `escape` (a caller that knows the bytes are clean copies them); returns the end. */
+export function writeText(dst: usize, p: usize, n: usize, escape: bool): usize {
+  if (escape) return writeEscaped(dst, p, n);
+  memory.copy(dst, p, n);
+  return dst + n;
+}

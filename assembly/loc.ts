@@ -59,11 +59,14 @@ queryClass[0x26] = ESCAPED;
 /** After a check that passed: whether the URL holds a byte XML escapes. */
 export let urlNeedsEscape = false;
 
+/** Whether [p, p+n) starts with the origin at `o` (`len` bytes) and a `/`. */
+@inline function startsWithOrigin(p: usize, n: i32, o: usize, len: i32): bool {
+  return len > 0 && n > len && load<u8>(p + len) == 0x2f && memory.compare(p, o, len) == 0;
+}
+
 /** Whether [p, p+n) (trimmed) is in canonical form for this site. */
 export function locIsCanonical(p: usize, n: i32): bool {
-  const o = originLen;
-  if (o == 0 || n <= o || memory.compare(p, base, o) != 0) return false;
-  return onSiteOrigin(p, n);
+  return startsWithOrigin(p, n, base, originLen) && onSiteOrigin(p, n);
 }
 
 /** The path check of a URL that starts with the site's origin. */
@@ -81,11 +84,6 @@ const HTTPS = String.UTF8.encode('https://');
 const MAX_ORIGIN: i32 = 256;
 const lastOrigin: usize = heap.alloc(MAX_ORIGIN);
 let lastOriginLen: i32 = 0;
-
-/** Whether [p, p+n) starts with the origin at `o` (`len` bytes) and a `/`. */
-@inline function startsWithOrigin(p: usize, n: i32, o: usize, len: i32): bool {
-  return len > 0 && n > len && load<u8>(p + len) == 0x2f && memory.compare(p, o, len) == 0;
-}
 
 /**
  * Whether [p, p+n) is in canonical form on any host (images, alternates): lower-case http(s), a

@@ -6,7 +6,7 @@
 // closes, into room kept in front of the entries; the counting uses its length all along.
 
 import { Bytes } from './bytes';
-import { escapedLength, writeEscaped } from './escape';
+import { escapedLength, writeEscaped, writeText } from './escape';
 import { Namespace } from '../src/status';
 
 export const XML: u32 = 0;
@@ -178,11 +178,7 @@ export function writeEntry(loc: usize, locLen: u32, locEscape: bool, lastmod: us
   let w = entry.reserve(128 + locLen * 6 + lastmodLen + changefreqLen + priorityLen + extLen);
   const start = w;
   w = putStatic(w, URL_LOC);
-  if (locEscape) w = writeEscaped(w, loc, locLen);
-  else {
-    memory.copy(w, loc, locLen);
-    w += locLen;
-  }
+  w = writeText(w, loc, locLen, locEscape);
   w = putStatic(w, LOC_END);
   w = putElement(w, LASTMOD, lastmod, lastmodLen, LASTMOD_END);
   w = putElement(w, CHANGEFREQ, changefreq, changefreqLen, CHANGEFREQ_END);
