@@ -7,7 +7,7 @@
 import { Bytes, findByte } from './bytes';
 import { HashSet, hashBytes, mix } from './hashset';
 import { urlIsCanonical, urlNeedsEscape } from './loc';
-import { writeEscaped } from './escape';
+import { writeText } from './escape';
 import { addFinding, setInputIndex, inputIndex } from './findings';
 import { fieldCount, fieldStart, fieldEnd, rowLine } from './csv';
 import { Code } from '../src/code';
@@ -147,8 +147,8 @@ export function processExtensions(): Ext {
         slowPtr = s;
         slowLen = <u32>(t - s);
         // The row's own URL (most rows' first alternate) is written already: no second look.
-        if (isLoc(s, slowLen)) take(s, slowLen, locEscape);
-        else if (urlIsCanonical(s, <i32>(t - s))) take(s, slowLen, urlNeedsEscape);
+        if (isLoc(s, slowLen)) take(s, slowLen, locEscape, true);
+        else if (urlIsCanonical(s, <i32>(t - s))) take(s, slowLen, urlNeedsEscape, false);
         else return Ext.Slow;
       }
       pos = 0;
@@ -165,7 +165,7 @@ export function processExtensions(): Ext {
 
 /** The engine's answer for the waiting value: its written URL (`ok`), or invalid. */
 export function resolveSlow(ok: bool, url: usize, len: u32): void {
-  if (ok) take(url, len, true);
+  if (ok) take(url, len, true, isLoc(url, len));
   else addFinding(rowLine, <u32>(col + 1), columnKind(col) == ExtKind.Image ? Code.ImageInvalid : Code.HreflangUrlInvalid, slowPtr, slowLen, 0, 0);
 }
 
@@ -178,8 +178,11 @@ const LINK_CLOSE = String.UTF8.encode('"/>');
   return n == locLen && memory.compare(p, locPtr, n) == 0;
 }
 
-/** A value of the current column, as written; `escape` when it may hold a byte XML escapes. */
-function take(url: usize, len: u32, escape: bool): void {
+/**
+ * A value of the current column, as written; `escape` when it may hold a byte XML escapes, `own`
+ * when it is the row's own URL.
+ */
+function take(url: usize, len: u32, escape: bool, own: bool): void {
   if (columnKind(col) == ExtKind.Image) {
     if (images >= MAX_IMAGES) {
       imagesDropped++;
@@ -195,7 +198,7 @@ function take(url: usize, len: u32, escape: bool): void {
   element(codeBytes.ptr + <usize>load<u32>(codeAt), load<u32>(codeAt, 4), url, len, escape, LINK_CLOSE);
   alternates++;
   // A link to itself needs no way back.
-  if (isLoc(url, len)) selfSeen = true;
+  if (own) selfSeen = true;
   else addLink(url, len);
 }
 
@@ -206,12 +209,7 @@ function element(open: usize, openLen: u32, url: usize, len: u32, escape: bool, 
   let w = extXml.reserve(openLen + (escape ? len * 6 : len) + closeLen);
   const start = w;
   memory.copy(w, open, openLen);
-  w += openLen;
-  if (escape) w = writeEscaped(w, url, len);
-  else {
-    memory.copy(w, url, len);
-    w += len;
-  }
+  w = writeText(w + openLen, url, len, escape);
   memory.copy(w, changetype<usize>(close), closeLen);
   extXml.len += <u32>(w + closeLen - start);
 }
