@@ -116,3 +116,8 @@ export async function* utf16ToUtf8(label: 'utf-16le' | 'utf-16be', chunks: Async
   if (carry >= 0) tail.push(0xff);
   if (tail.length) yield new Uint8Array(tail);
 }
+
+/** Whether bytes start as gzip does (its magic number), whatever the name says. */
+export function isGzip(head: Uint8Array): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}

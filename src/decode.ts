@@ -3,7 +3,7 @@
 
 import type { Platform } from './types.ts';
 import { isSitemapInput, RowsOrigin, sitemapRows } from './check/index.ts';
-import { peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
+import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
 export class InputError extends Error {}
@@ -54,7 +54,7 @@ export async function* decodeInput(
   reread?: () => AsyncIterable<Uint8Array> | null,
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
-  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+  if (isGzip(head)) {
     ({ head, rest } = await peek(gunzipTolerant(name, platform.gunzip(prepend(head, rest)), onNote), SAMPLE));
   }
   if (isSitemapInput(head)) {

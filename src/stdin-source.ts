@@ -7,7 +7,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { peek, prepend } from './byte-streams.ts';
+import { isGzip, peek, prepend } from './byte-streams.ts';
 import { isSitemapInput } from './check/index.ts';
 import { InputError, SAMPLE } from './decode.ts';
 import type { InputSource } from './types.ts';
@@ -23,7 +23,7 @@ export interface StdinInput {
 }
 
 function maySitemap(head: Uint8Array): boolean {
-  return (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) || isSitemapInput(head);
+  return isGzip(head) || isSitemapInput(head);
 }
 
 export async function stdinInput(stdin: AsyncIterable<Uint8Array>, folder = tmpdir()): Promise<StdinInput> {

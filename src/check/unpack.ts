@@ -6,7 +6,7 @@ import { binaryKind } from '../decode.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
-import { concat, prepend, rest, utf16ToUtf8 } from '../byte-streams.ts';
+import { concat, isGzip, prepend, rest, utf16ToUtf8 } from '../byte-streams.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 
@@ -118,7 +118,7 @@ async function* documentsOf(
     return;
   }
   let { head, rest } = peeked;
-  const gz = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const gz = isGzip(head);
   const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
   if ((gz || zip) && depth >= MAX_DEPTH) {
     yield* closing({ ...base, format: 'binary', what: 'an archive nested too deep' }, head, rest);
