@@ -90,7 +90,8 @@ export class ExtensionSchema {
 
   text(d: Uint8Array, from: number, to: number, line: number): void {
     const open = this.stack[this.stack.length - 1];
-    if (open?.leaf && !open.hasText) {
+    // Only an <image:loc> is asked whether it holds text.
+    if (open?.imageLoc && !open.hasText) {
       for (let i = from; i < to && !open.hasText; i++) if (!isXmlSpace(d[i])) open.hasText = true;
     }
     if (!open || open.leaf || open.lax || open.textTold) return;

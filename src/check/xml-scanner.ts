@@ -98,14 +98,6 @@ const SINGLE: Record<number, Uint8Array> = { [LT]: Uint8Array.of(LT), [GT]: Uint
 const decoder = new TextDecoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    strictDecoder.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
 const DECL = /^<\?xml\s+version\s*=\s*(["'])1\.\d+\1(?:\s+encoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*\?>$/;
 
 function isXmlChar(cp: number): boolean {
@@ -649,12 +641,18 @@ export class XmlScanner {
       if (b >= 0x80) ascii = false;
       else if (b === AMP || b === LT || b < 0x20) plain = false;
     }
-    // Text is checked as UTF-8 where its values are read (the rows' row-encoding); an attribute's here.
-    if (!ascii && !isUtf8(d.subarray(from, to))) {
-      this.malformed(`<${el.qname}>: an attribute value that is not valid UTF-8`);
-      return undefined;
+    // Text is checked as UTF-8 where its values are read (the rows' row-encoding); an attribute's here,
+    // by the strict decoder, which also gives a plain value its string.
+    if (plain || !ascii) {
+      let value: string;
+      try {
+        value = (ascii ? decoder : strictDecoder).decode(d.subarray(from, to));
+      } catch {
+        this.malformed(`<${el.qname}>: an attribute value that is not valid UTF-8`);
+        return undefined;
+      }
+      if (plain) return value;
     }
-    if (plain) return decoder.decode(d.subarray(from, to));
     let out = '';
     let seg = from;
     for (let i = from; i < to; i++) {
