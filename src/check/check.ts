@@ -19,7 +19,7 @@ import { FieldLines } from './field-lines.ts';
 import { LineMap, type Place } from './line-map.ts';
 import { readDocument } from './read-document.ts';
 import { describe, keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
-import type { EntrySink } from './sink.ts';
+import { CORE_COLUMNS, type EntrySink } from './sink.ts';
 import { extensionColumns } from './sitemap-rows.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
@@ -27,7 +27,6 @@ import type { CheckFinding, CheckOptions, CheckResult } from './types.ts';
 import { documents } from './unpack.ts';
 
 const HEADER_LINE = 1;
-const CORE_COLUMNS = 4;
 
 /** Checks the inputs (files, archives of them) as sitemaps; the result is the `--json` shape. */
 export async function checkFiles(inputs: InputSource[], options: CheckOptions, platform: Platform): Promise<CheckResult> {
@@ -35,8 +34,8 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   const found: Collected[] = [];
   const indexEntries: IndexEntry[] = [];
   const map = new LineMap();
-  const tsv = new TsvWriter(map);
   const fieldLines = new FieldLines();
+  const tsv = new TsvWriter(map, fieldLines);
   const reading = { cutInflated: true, signal: options.signal };
   const columns = await extensionColumns(inputs.filter((s) => !s.once), platform, reading);
   const extensions = new UrlExtensions();
@@ -45,10 +44,10 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
   const sink: EntrySink = {
     extensions: columns.length ? extensions : undefined,
     page(file, line, fields) {
-      if (!columns.length) return fieldLines.note(tsv.row(file, line, fields), line, fields);
+      if (!columns.length) return tsv.row(file, line, fields);
       const values = extensions.values;
       for (const column of values.keys()) if (column.startsWith('hreflang:') && !codeFirstSeen.has(column)) codeFirstSeen.set(column, { file, line });
-      fieldLines.note(tsv.row(file, line, fields, columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '')), line, fields);
+      tsv.row(file, line, fields, columns.map((c) => values.get(c)?.join(SEPARATOR) ?? ''));
       extensions.clear();
     },
     sitemap: (file, line, loc, lastmod) => void indexEntries.push({ file, line, loc, lastmod }),

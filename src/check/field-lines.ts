@@ -2,9 +2,7 @@
 // line or two under it), kept by the TSV line of the entry's row, so a finding on a value names the
 // line of the value. One byte a value, and nothing at all while every value sits on its entry's line.
 
-import type { EntryFields } from './sink.ts';
-
-const CORE = 4;
+import { CORE_COLUMNS as CORE, type EntryFields } from './sink.ts';
 
 export class FieldLines {
   private deltas: Uint8Array | null = null;

@@ -6,6 +6,7 @@ import type { UrlExtensions } from './url-extensions.ts';
 import type { ValueBuffer } from './value-buffer.ts';
 
 /** A page entry's fields, in the generator's column order: loc, lastmod, changefreq, priority. */
+export const CORE_COLUMNS = 4;
 export type EntryFields = [ValueBuffer, ValueBuffer, ValueBuffer, ValueBuffer];
 
 export interface EntrySink {

@@ -57,7 +57,7 @@ export async function* sitemapRows(
 ): AsyncGenerator<Uint8Array> {
   const columns = survey ? await extensionColumns([survey], platform) : [];
   const wanted = new Set(columns);
-  const tsv = new TsvWriter(origin.map);
+  const tsv = new TsvWriter(origin.map, origin.fields);
   const extensions = new UrlExtensions();
   let unplaced = 0;
   const names = origin.names;
@@ -68,7 +68,7 @@ export async function* sitemapRows(
     page(file, line, fields) {
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
-      origin.fields.note(tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined), line, fields);
+      tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
       extensions.clear();
     },
     sitemap() {},

@@ -3,8 +3,9 @@
 // a line break or a leading quote is quoted (RFC 4180 style, as the generator reads it), so a row
 // never splits.
 
+import type { FieldLines } from './field-lines.ts';
 import type { LineMap } from './line-map.ts';
-import type { EntryFields } from './sink.ts';
+import { CORE_COLUMNS, type EntryFields } from './sink.ts';
 import { isXmlSpace } from './value-buffer.ts';
 
 const CORE_HEADER = 'loc\tlastmod\tchangefreq\tpriority';
@@ -36,7 +37,11 @@ export class TsvWriter {
   /** An extension cell as UTF-8. */
   private cell = new Uint8Array(256);
 
-  constructor(private readonly map: LineMap) {}
+  /** `fieldLines`, when given, learns where each row's values sit below its entry's line. */
+  constructor(
+    private readonly map: LineMap,
+    private readonly fieldLines?: FieldLines,
+  ) {}
 
   /** Bytes waiting to be taken. */
   get size(): number {
@@ -52,8 +57,8 @@ export class TsvWriter {
     this.next = 2;
   }
 
-  /** A row: the entry's core fields, then one cell per extension column of the header. Returns the TSV line it is on. */
-  row(file: number, line: number, fields: EntryFields, cells?: readonly string[]): number {
+  /** A row: the entry's core fields, then one cell per extension column of the header. */
+  row(file: number, line: number, fields: EntryFields, cells?: readonly string[]): void {
     const at = this.map.place(file, line, this.next);
     let pad = at - this.next;
     let need = pad + 16 + 2 * (fields[0].len + fields[1].len + fields[2].len + fields[3].len);
@@ -62,7 +67,7 @@ export class TsvWriter {
     this.ensure(need);
     while (pad-- > 0) this.buf[this.len++] = LF;
     this.lines = 0;
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < CORE_COLUMNS; k++) {
       if (k > 0) this.buf[this.len++] = TAB;
       const f = fields[k];
       const v = f.data;
@@ -82,7 +87,7 @@ export class TsvWriter {
     }
     this.buf[this.len++] = LF;
     this.next = at + 1 + this.lines;
-    return at;
+    this.fieldLines?.note(at, line, fields);
   }
 
   /** One value, v[s, e), quoted when it must be; room for it is there. */
