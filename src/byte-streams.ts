@@ -82,42 +82,58 @@ export async function* utf16ToUtf8(label: 'utf-16le' | 'utf-16be', chunks: Async
     // At most three bytes of UTF-8 for each two of UTF-16 (four for a pair's four).
     const out = new Uint8Array((even / 2) * 3 + 3);
     let w = 0;
-    const put3 = (u: number) => {
-      out[w++] = 0xe0 | (u >> 12);
-      out[w++] = 0x80 | ((u >> 6) & 0x3f);
-      out[w++] = 0x80 | (u & 0x3f);
-    };
     for (let i = 0; i < even; i += 2) {
       const u = little ? bytes[i] | (bytes[i + 1] << 8) : (bytes[i] << 8) | bytes[i + 1];
       if (high) {
         if (u >= 0xdc00 && u <= 0xdfff) {
-          const cp = 0x10000 + ((high - 0xd800) << 10) + (u - 0xdc00);
-          out[w++] = 0xf0 | (cp >> 18);
-          out[w++] = 0x80 | ((cp >> 12) & 0x3f);
-          out[w++] = 0x80 | ((cp >> 6) & 0x3f);
-          out[w++] = 0x80 | (cp & 0x3f);
+          w = writeUtf8(out, w, 0x10000 + ((high - 0xd800) << 10) + (u - 0xdc00));
           high = 0;
           continue;
         }
-        put3(high);
+        w = writeUtf8(out, w, high);
         high = 0;
       }
-      if (u < 0x80) out[w++] = u;
-      else if (u < 0x800) {
-        out[w++] = 0xc0 | (u >> 6);
-        out[w++] = 0x80 | (u & 0x3f);
-      } else if (u >= 0xd800 && u <= 0xdbff) high = u;
-      else put3(u); // a lone low surrogate's three bytes are ones UTF-8 forbids
+      // A lone low surrogate's three bytes are ones UTF-8 forbids, as a lone high one's below.
+      if (u >= 0xd800 && u <= 0xdbff) high = u;
+      else w = writeUtf8(out, w, u);
     }
     if (w > 0) yield out.subarray(0, w);
   }
-  const tail: number[] = [];
-  if (high) tail.push(0xe0 | (high >> 12), 0x80 | ((high >> 6) & 0x3f), 0x80 | (high & 0x3f));
-  if (carry >= 0) tail.push(0xff);
-  if (tail.length) yield new Uint8Array(tail);
+  const tail = new Uint8Array(4);
+  let t = high ? writeUtf8(tail, 0, high) : 0;
+  if (carry >= 0) tail[t++] = 0xff;
+  if (t > 0) yield tail.subarray(0, t);
 }
 
 /** Whether bytes start as gzip does (its magic number), whatever the name says. */
 export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+
+/**
+ * Writes code point `cp` as UTF-8 at `out[at]` (a surrogate as its three bytes, which decoders refuse);
+ * returns where it ended.
+ */
+export function writeUtf8(out: Uint8Array, at: number, cp: number): number {
+  if (cp < 0x80) {
+    out[at] = cp;
+    return at + 1;
+  }
+  if (cp < 0x800) {
+    out[at] = 0xc0 | (cp >> 6);
+    out[at + 1] = 0x80 | (cp & 0x3f);
+    return at + 2;
+  }
+  if (cp < 0x10000) {
+    out[at] = 0xe0 | (cp >> 12);
+    out[at + 1] = 0x80 | ((cp >> 6) & 0x3f);
+    out[at + 2] = 0x80 | (cp & 0x3f);
+    return at + 3;
+  }
+  out[at] = 0xf0 | (cp >> 18);
+  out[at + 1] = 0x80 | ((cp >> 12) & 0x3f);
+  out[at + 2] = 0x80 | ((cp >> 6) & 0x3f);
+  out[at + 3] = 0x80 | (cp & 0x3f);
+  return at + 4;
 }

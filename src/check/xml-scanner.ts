@@ -17,6 +17,7 @@
 // is valid UTF-8 (the row rules report row-encoding on the values; attribute values are checked), nor
 // the UTF-8 of comments, processing instructions and names.
 
+import { writeUtf8 } from '../byte-streams.ts';
 import { NameTable, type XmlName } from './xml-names.ts';
 
 export type XmlProblem = 'xml-malformed' | 'xml-doctype' | 'xml-unescaped';
@@ -352,27 +353,7 @@ export class XmlScanner {
 
   private emitCodePoint(cp: number): void {
     const o = new Uint8Array(4);
-    let n: number;
-    if (cp < 0x80) {
-      o[0] = cp;
-      n = 1;
-    } else if (cp < 0x800) {
-      o[0] = 0xc0 | (cp >> 6);
-      o[1] = 0x80 | (cp & 63);
-      n = 2;
-    } else if (cp < 0x10000) {
-      o[0] = 0xe0 | (cp >> 12);
-      o[1] = 0x80 | ((cp >> 6) & 63);
-      o[2] = 0x80 | (cp & 63);
-      n = 3;
-    } else {
-      o[0] = 0xf0 | (cp >> 18);
-      o[1] = 0x80 | ((cp >> 12) & 63);
-      o[2] = 0x80 | ((cp >> 6) & 63);
-      o[3] = 0x80 | (cp & 63);
-      n = 4;
-    }
-    this.handler.text(o, 0, n);
+    this.handler.text(o, 0, writeUtf8(o, 0, cp));
   }
 
   /** Markup at `d[p] === '<'`: returns the position after it, INCOMPLETE or FAILED. */
