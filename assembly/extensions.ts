@@ -8,7 +8,7 @@ import { Bytes, findByte } from './bytes';
 import { HashSet, hashBytes, mix } from './hashset';
 import { urlIsCanonical, urlNeedsEscape } from './loc';
 import { writeText } from './escape';
-import { addFinding, setInputIndex, inputIndex } from './findings';
+import { addFinding, setInputIndex, inputIndex, markFixed, markWarned } from './findings';
 import { fieldCount, fieldStart, fieldEnd, rowLine } from './csv';
 import { Code } from '../src/code';
 import { ExtKind, Namespace } from '../src/status';
@@ -83,6 +83,8 @@ let images: u32 = 0;
 let imagesDropped: u32 = 0;
 let selfSeen = false;
 let alternates: u32 = 0;
+/** Links the row added to the list's (its alternates but itself). */
+let rowLinks: u32 = 0;
 let columnsDone = false;
 let extrasDone = false;
 
@@ -105,6 +107,7 @@ export function beginExtensions(loc: usize, len: u32, hash: u64, escape: bool): 
   imagesDropped = 0;
   selfSeen = false;
   alternates = 0;
+  rowLinks = 0;
   columnsDone = !hasExtensions;
   extrasDone = !hasExtras;
   locPtr = loc;
@@ -163,10 +166,26 @@ export function processExtensions(): Ext {
   return Ext.Done;
 }
 
-/** The engine's answer for the waiting value: its written URL (`ok`), or invalid. */
+/**
+ * The engine's answer for the waiting value: its written URL (`ok`), or invalid. A URL written
+ * otherwise than given is told as for a loc: `loc-fragment`, `loc-normalized`.
+ */
 export function resolveSlow(ok: bool, url: usize, len: u32): void {
-  if (ok) take(url, len, true, isLoc(url, len));
-  else addFinding(rowLine, <u32>(col + 1), columnKind(col) == ExtKind.Image ? Code.ImageInvalid : Code.HreflangUrlInvalid, slowPtr, slowLen, 0, 0);
+  const column = <u32>(col + 1);
+  if (!ok) {
+    addFinding(rowLine, column, columnKind(col) == ExtKind.Image ? Code.ImageInvalid : Code.HreflangUrlInvalid, slowPtr, slowLen, 0, 0);
+    markWarned();
+    return;
+  }
+  const end = slowPtr + slowLen;
+  const hash = findByte(slowPtr, end, 0x23);
+  const fragment = hash < end;
+  // Besides the fragment: the written URL against the value up to its `#`.
+  const normalized = <u32>(hash - slowPtr) != len || memory.compare(url, slowPtr, len) != 0;
+  if (fragment) addFinding(rowLine, column, Code.LocFragment, slowPtr, slowLen, url, len);
+  if (normalized) addFinding(rowLine, column, Code.LocNormalized, slowPtr, slowLen, url, len);
+  if (fragment || normalized) markFixed();
+  take(url, len, true, isLoc(url, len));
 }
 
 const IMAGE_OPEN = String.UTF8.encode('<image:image><image:loc>');
@@ -230,8 +249,12 @@ function finishColumns(): void {
     }
     countText.len = digits;
     addFinding(rowLine, 0, Code.ImageTooMany, countText.ptr, digits, 0, 0);
+    markWarned();
   }
-  if (alternates > 0 && !selfSeen) addFinding(rowLine, 0, Code.HreflangMissingSelf, locPtr, locLen, 0, 0);
+  if (alternates > 0 && !selfSeen) {
+    addFinding(rowLine, 0, Code.HreflangMissingSelf, locPtr, locLen, 0, 0);
+    markWarned();
+  }
 }
 
 /** The engine's news/video XML for the row, at `p`. */
@@ -279,6 +302,15 @@ function addLink(url: usize, len: u32): void {
   memory.copy(at + LINK_HEAD, url, len);
   blockUsed += size;
   store<u32>(linkBlocks.ptr + linkBlocks.len - 4, blockUsed);
+  rowLinks++;
+}
+
+/** Rows with links and a warning already counted: a link without its way back adds no second count. */
+const warnedLinkRows = new HashSet();
+
+/** The row is placed; `warned` when it has a warning. */
+export function placedRow(warned: bool): void {
+  if (warned && rowLinks > 0) warnedLinkRows.add(locHash);
 }
 
 @inline function pairHash(from: u64, to: u64): u64 {
@@ -287,9 +319,11 @@ function addLink(url: usize, len: u32): void {
 
 /**
  * At the end: every link to a row of the list must have its way back. `isRow` is the set of written
- * URLs. A link given twice (under two codes) is reported once.
+ * URLs. A link given twice (under two codes) is reported once. Returns how many rows this gave their
+ * first warning.
  */
-export function checkReciprocity(isRow: HashSet): void {
+export function checkReciprocity(isRow: HashSet): u32 {
+  let newlyWarned: u32 = 0;
   const saved = inputIndex;
   const blocks = linkBlocks.ptr;
   const blocksEnd = blocks + linkBlocks.len;
@@ -317,8 +351,10 @@ export function checkReciprocity(isRow: HashSet): void {
       if (!between.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
         setInputIndex(load<u32>(p, 20));
         addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + LINK_HEAD, marked & ~TO_ROW, 0, 0);
+        if (warnedLinkRows.add(from)) newlyWarned++;
       }
     }
   }
   setInputIndex(saved);
+  return newlyWarned;
 }

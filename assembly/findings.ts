@@ -16,6 +16,22 @@ export function setInputIndex(i: u32): void {
   inputIndex = i;
 }
 
+// Whether the row being read has a finding at fix or warning level: the summary counts rows, and
+// a row's findings come from the core's rules, its extension columns and the engine alike.
+export let rowFixed = false;
+export let rowWarned = false;
+
+export function clearRowMarks(): void {
+  rowFixed = false;
+  rowWarned = false;
+}
+export function markFixed(): void {
+  rowFixed = true;
+}
+export function markWarned(): void {
+  rowWarned = true;
+}
+
 export function addFinding(line: u32, column: u32, code: u32, value: usize, valueLen: u32, fixed: usize, fixedLen: u32): void {
   let vFlag: u32 = 0;
   let fFlag: u32 = 0;

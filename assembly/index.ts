@@ -18,9 +18,9 @@ import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
-import { addFinding, findings, findingCount, clearFindings, setInputIndex } from './findings';
+import { addFinding, findings, findingCount, clearFindings, setInputIndex, rowFixed, rowWarned, clearRowMarks, markFixed, markWarned } from './findings';
 import {
-  Ext, processExtensions, beginExtensions, resolveSlow, addExtras, checkReciprocity,
+  Ext, processExtensions, beginExtensions, resolveSlow, addExtras, checkReciprocity, placedRow,
   setExtColumn as setColumnKind, clearExtColumns, addCode, hasExtensions, hasExtras, extXml, rowNamespaces, rowNews,
   slowPtr as extSlowPtr, slowLen as extSlowLen,
 } from './extensions';
@@ -61,8 +61,6 @@ let accepted: u32 = 0;
 let rejected: u32 = 0;
 let rowsFixed: u32 = 0;
 let rowsWarned: u32 = 0;
-let rowFixed = false;
-let rowWarned = false;
 
 // The current row's loc: trimmed input, and the written URL.
 let locPtr: usize = 0;
@@ -271,6 +269,7 @@ export function run(final: bool): Status {
     accepted++;
     if (rowFixed) rowsFixed++;
     if (rowWarned) rowsWarned++;
+    placedRow(rowWarned);
     stage = Stage.Scan;
   }
 }
@@ -312,15 +311,14 @@ function reject(code: Code, column: i32, value: usize, valueLen: u32): void {
 
 /** The checks before the loc's URL parsing; false when the row is rejected. */
 function beginRow(): bool {
-  rowFixed = false;
-  rowWarned = false;
+  clearRowMarks();
   if ((hasNonAscii(rowStart, rowEnd) && !validUtf8(rowStart, rowEnd)) || hasNul(rowStart, rowEnd)) {
     reject(Code.RowEncoding, -1, rowStart, <u32>(rowEnd - rowStart));
     return false;
   }
   if (expectedFields > 0 && fieldCount != expectedFields) {
     addFinding(rowLine, 0, Code.RowColumns, rowStart, <u32>(rowEnd - rowStart), 0, 0);
-    rowWarned = true;
+    markWarned();
   }
   trimField(locCol);
   locPtr = trimStart;
@@ -370,6 +368,12 @@ export function resolveUrl(ok: bool, len: u32): void {
   resolveSlow(ok, scratch.ptr, len);
 }
 
+/** The engine's finding on the current row (news, video): its level, for the summary's row counts. */
+export function markRow(fixed: bool, warned: bool): void {
+  if (fixed) markFixed();
+  if (warned) markWarned();
+}
+
 /** The written URL of the current row (for the engine's news and video checks). */
 export function rowLocPtr(): usize {
   return canonPtr;
@@ -411,11 +415,11 @@ function finishRow(): bool {
   }
   if (locFixes & LocFix.Relative) {
     locFinding(Code.LocRelative, true);
-    rowFixed = true;
+    markFixed();
   }
   if (locFixes & LocFix.Fragment) {
     locFinding(Code.LocFragment, true);
-    rowFixed = true;
+    markFixed();
   }
   if (canonLen > MAX_LOC) {
     locFinding(Code.LocTooLong, false);
@@ -439,15 +443,15 @@ function finishRow(): bool {
   }
   if (locFixes & LocFix.Normalized) {
     locFinding(Code.LocNormalized, true);
-    rowFixed = true;
+    markFixed();
   }
   if (outside) {
     locFinding(Code.LocOutsideDirectory, false);
-    rowWarned = true;
+    markWarned();
   }
   if (locHasSessionId(canonPtr, canonLen)) {
     locFinding(Code.LocSessionId, false);
-    rowWarned = true;
+    markWarned();
   }
   readLastmod();
   readChangefreq();
@@ -468,21 +472,21 @@ function readLastmod(): void {
   const r = parseLastmod(trimStart, <i32>trimLen, fieldStart(lastmodCol), <i32>fieldLen(lastmodCol));
   if (r == Lastmod.Imprecise) {
     fieldFinding(Code.LastmodImprecise, lastmodCol, 0, 0);
-    rowWarned = true;
+    markWarned();
     return;
   }
   if (r == Lastmod.Invalid) {
     fieldFinding(Code.LastmodInvalid, lastmodCol, 0, 0);
-    rowWarned = true;
+    markWarned();
     return;
   }
   if (r == Lastmod.Normalized) {
     fieldFinding(Code.LastmodNormalized, lastmodCol, lastmodOut, lastmodOutLen);
-    rowFixed = true;
+    markFixed();
   }
   if (lastmodEpoch > now + 86400000) {
     fieldFinding(Code.LastmodFuture, lastmodCol, 0, 0);
-    rowWarned = true;
+    markWarned();
   }
   memory.copy(rowLastmod, lastmodOut, lastmodOutLen);
   rowLastmodLen = lastmodOutLen;
@@ -496,12 +500,12 @@ function readChangefreq(): void {
   const r = parseChangefreq(trimStart, <i32>trimLen, fieldStart(changefreqCol), <i32>fieldLen(changefreqCol));
   if (r == Changefreq.Invalid) {
     fieldFinding(Code.ChangefreqInvalid, changefreqCol, 0, 0);
-    rowWarned = true;
+    markWarned();
     return;
   }
   if (r == Changefreq.Normalized) {
     fieldFinding(Code.ChangefreqNormalized, changefreqCol, changefreqOut, changefreqOutLen);
-    rowFixed = true;
+    markFixed();
   }
   rowChangefreq = changefreqOut;
   rowChangefreqLen = changefreqOutLen;
@@ -514,12 +518,12 @@ function readPriority(): void {
   const r = parsePriority(trimStart, <i32>trimLen, fieldStart(priorityCol), <i32>fieldLen(priorityCol));
   if (r == Priority.Invalid) {
     fieldFinding(Code.PriorityInvalid, priorityCol, 0, 0);
-    rowWarned = true;
+    markWarned();
     return;
   }
   if (r == Priority.Normalized) {
     fieldFinding(Code.PriorityNormalized, priorityCol, priorityOut, priorityOutLen);
-    rowFixed = true;
+    markFixed();
   }
   memory.copy(rowPriority, priorityOut, priorityOutLen);
   rowPriorityLen = priorityOutLen;
@@ -527,7 +531,7 @@ function readPriority(): void {
 
 /** At the end of all inputs: the list-wide findings the core can tell. */
 export function finishList(): void {
-  checkReciprocity(written);
+  rowsWarned += checkReciprocity(written);
   if (accepted >= 2 && sameLastmod.uniform) addFinding(0, 0, Code.ListUniformLastmod, sameLastmod.first, sameLastmod.firstLen, 0, 0);
   if (accepted >= 2 && samePriority.uniform) addFinding(0, 0, Code.ListUniformPriority, samePriority.first, samePriority.firstLen, 0, 0);
 }

@@ -64,6 +64,7 @@ interface Exports {
   rowLocPtr(): number;
   rowLocLen(): number;
   extrasDone(len: number, namespaces: number, news: number): void;
+  markRow(fixed: number, warned: number): void;
   parseDate(len: number): number;
   dateOutPtr(): number;
   dateOutLen(): number;

@@ -3,6 +3,7 @@
 
 import { firstBytes, peek, prepend } from './byte-streams.ts';
 import { Code } from './code.ts';
+import { CODE_INFO, CODE_NAMES } from './codes.ts';
 import { Core, Status } from './core.ts';
 import type { RowsOrigin } from './check/index.ts';
 import { decodeInput, InputError } from './decode.ts';
@@ -226,7 +227,11 @@ async function generateOn(
         if (r > 1) return null;
         return { written: core.text(x.dateOutPtr(), x.dateOutLen()), epoch: x.dateEpoch() };
       },
-      finding: (code, i, value, fixed = '') => engineFinding(line, i + 1, code, value, fixed),
+      finding: (code, i, value, fixed = '') => {
+        engineFinding(line, i + 1, code, value, fixed);
+        const severity = CODE_INFO[CODE_NAMES[code]].severity;
+        x.markRow(severity === 'fix' ? 1 : 0, severity === 'warning' ? 1 : 0);
+      },
     });
     const [len] = core.putScratch(result.xml);
     x.extrasDone(len, result.namespaces, result.news);

@@ -5,7 +5,7 @@ import { Code } from './code.ts';
 import { NEWS_FIELDS, VIDEO_FIELDS } from './detect.ts';
 import { Namespace } from './status.ts';
 import { isLanguage, isRegion } from './hreflang.ts';
-import { resolveAnyUrl } from './slow-url.ts';
+import { resolveAnyUrl, urlFixes } from './slow-url.ts';
 import { cleanText, escapeXml } from './xml-text.ts';
 import type { NewsField, Role, VideoField } from './types.ts';
 
@@ -85,7 +85,10 @@ function news(cols: Map<NewsField, number>, ctx: RowContext): string {
     ctx.finding(Code.NewsIncomplete, anchor, problems.join('; '));
     return '';
   }
-  if (parsed!.epoch < ctx.nowMs - NEWS_STALE_MS) ctx.finding(Code.NewsStale, cols.get('publication_date')!, date);
+  if (lang !== language) ctx.finding(Code.HreflangNormalized, cols.get('publication_language')!, language, lang);
+  const dateCol = cols.get('publication_date')!;
+  if (parsed!.written !== date) ctx.finding(Code.LastmodNormalized, dateCol, date, parsed!.written);
+  if (parsed!.epoch < ctx.nowMs - NEWS_STALE_MS) ctx.finding(Code.NewsStale, dateCol, date);
   return (
     `<news:news><news:publication><news:name>${text(ctx, cols.get('publication_name')!, name)}</news:name>` +
     `<news:language>${lang}</news:language></news:publication>` +
@@ -131,6 +134,9 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
     return '';
   }
   for (const [f, why] of badLocations) invalid(f, why);
+  // The URLs written, told where they differ from the value given.
+  const written: [VideoField, string | null][] = [['thumbnail_loc', thumbnail], ['content_loc', content], ['player_loc', player]];
+  for (const [f, url] of written) if (url) for (const code of urlFixes(get(f), url)) ctx.finding(code, col(f), get(f), url);
 
   // Optional: a bad one drops itself.
   let xml = `<video:video><video:thumbnail_loc>${escapeXml(thumbnail!)}</video:thumbnail_loc>`;
@@ -147,6 +153,7 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
     const v = get(f);
     if (!v) return '';
     const d = ctx.date(v);
+    if (d && d.written !== v) ctx.finding(Code.LastmodNormalized, col(f), v, d.written);
     if (d) return `<video:${f}>${d.written}</video:${f}>`;
     invalid(f, `${v} is not a date`);
     return '';

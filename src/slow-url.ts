@@ -44,6 +44,18 @@ export function resolveLoc(trimmed: string, site: Site | undefined): LocVerdict 
   return { code: 0, href, fixes, url };
 }
 
+/**
+ * How a written URL differs from the value given, told as for a loc: `loc-fragment` when the value
+ * has a fragment, `loc-normalized` when the rest differs.
+ */
+export function urlFixes(given: string, written: string): Code[] {
+  const hash = given.indexOf('#');
+  const codes: Code[] = [];
+  if (hash >= 0) codes.push(Code.LocFragment);
+  if (written !== (hash >= 0 ? given.slice(0, hash) : given)) codes.push(Code.LocNormalized);
+  return codes;
+}
+
 /** The site of a base URL: its origin, and its folder (the path up to and with its last `/`). */
 export function siteOf(url: URL): { site: Site; folder: string } {
   const path = url.pathname;

@@ -136,3 +136,20 @@ test('an element of one extension inside another\'s is a schema fault only: it f
   const r = await checkFiles([source('a.xml', urlset(body, NS))], { now: NOW }, nodePlatform);
   assert.deepEqual(r.findings.map((f) => f.code), ['xml-schema']);
 });
+
+test('extension URLs and dates found otherwise than they would be written are fixes, and a news date is no <lastmod>', async () => {
+  const news = (date: string) => `<news:news><news:publication><news:name>N</news:name><news:language>en</news:language></news:publication><news:publication_date>${date}</news:publication_date><news:title>T</news:title></news:news>`;
+  const r = await check({
+    'a.xml': urlset(
+      url(`${U}/a`, image('https://CDN.example.net/a.png')) + // line 3
+        url(`${U}/b`, link('en', `${U}/b`) + link('de', `${U}/de/b#x`)) + // line 4
+        url(`${U}/c`, news('2025-12-31T10:00Z')), // line 5
+      NS,
+    ),
+  });
+  assert.deepEqual(places(r, 'loc-normalized'), ['a.xml:3']);
+  assert.deepEqual(places(r, 'loc-fragment'), ['a.xml:4']);
+  assert.deepEqual(places(r, 'lastmod-normalized'), ['a.xml:5']);
+  assert.equal(r.findings.find((f) => f.code === 'lastmod-normalized')!.message, 'Date written as a W3C Datetime: 2025-12-31T10:00Z → 2025-12-31T10:00:00Z');
+  assert.deepEqual(places(r, 'xml-schema'), []);
+});

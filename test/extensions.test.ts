@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, tempDir, xmllint } from './helpers.ts';
+import { mulberry32, testSeed } from './random.ts';
 import { CODE_INFO } from '../src/codes.ts';
 
 const SECTION_5 = ['image-invalid', 'image-too-many', 'hreflang-code-invalid', 'hreflang-normalized', 'hreflang-url-invalid',
@@ -279,4 +280,67 @@ test('the file preview holds the first whole <url> even when it is long', async 
   const r = await run(`loc,image\n${U}/a,${images}\n${U}/b,\n`);
   const head = r.summary.files[0].head;
   assert.ok(head.includes(`<url><loc>${U}/a</loc>`) && head.includes('59.png</image:loc></image:image></url>'));
+});
+
+test('an image, alternate or video URL written otherwise than given is a fix, told as for a loc', async () => {
+  const head = `loc,image,hreflang:en,hreflang:de,${VIDEO}\n`;
+  const T = 'https://cdn.example.net/t.jpg';
+  const rows = [
+    `${U}/a,https://CDN.example.net/a b.png | https://cdn.example.net/ok.png,${U}/a,${U}/de/a#top,${T},T,D,https://cdn.example.net/v.mp4,,`,
+    `${U}/b,https://cdn.example.net/b.png#x,${U}/b,${U}/de/b,https://CDN.example.net/t.jpg,T,D,,https://player.example.net/x y,`,
+  ];
+  const r = await run(head + rows.join('\n') + '\n');
+  const fixes = r.findings.filter((f) => f.code === 'loc-normalized' || f.code === 'loc-fragment').map((f) => [f.line, f.column, f.code, f.value, f.fixed]);
+  assert.deepEqual(fixes, [
+    [2, 2, 'loc-normalized', 'https://CDN.example.net/a b.png', 'https://cdn.example.net/a%20b.png'],
+    [2, 4, 'loc-fragment', `${U}/de/a#top`, `${U}/de/a`],
+    [3, 2, 'loc-fragment', 'https://cdn.example.net/b.png#x', 'https://cdn.example.net/b.png'],
+    [3, 5, 'loc-normalized', 'https://CDN.example.net/t.jpg', T],
+    [3, 9, 'loc-normalized', 'https://player.example.net/x y', 'https://player.example.net/x%20y'],
+  ]);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<xhtml:link rel="alternate" hreflang="de" href="https://www.example.com/de/a"/>'));
+  assert.equal(r.summary.fixed, 2);
+});
+
+test('news and video dates written otherwise than given, and a news language lower-cased, are fixes', async () => {
+  const r = await run(
+    `loc,${NEWS},video:thumbnail_loc,video:title,video:description,video:content_loc,video:publication_date\n` +
+      `${U}/n,The Daily,EN,2025-12-31 10:00,Title,,,,,\n` +
+      `${U}/v,,,,,https://cdn.example.net/t.jpg,T,D,https://cdn.example.net/v.mp4,2025-06-01T08:00+02:00\n` +
+      `${U}/same,The Daily,en,2025-12-31,Title,https://cdn.example.net/t.jpg,T,D,https://cdn.example.net/v.mp4,2025-06-01\n`,
+  );
+  const fixes = r.findings.filter((f) => f.severity === 'fix').map((f) => [f.line, f.column, f.code, f.value, f.fixed]);
+  assert.deepEqual(fixes, [
+    [2, 3, 'hreflang-normalized', 'EN', 'en'],
+    [2, 4, 'lastmod-normalized', '2025-12-31 10:00', '2025-12-31T10:00:00Z'],
+    [3, 10, 'lastmod-normalized', '2025-06-01T08:00+02:00', '2025-06-01T08:00:00+02:00'],
+  ]);
+  assert.equal(r.summary.fixed, 2);
+});
+
+/** The rows a summary counts: lines of accepted rows with a finding at `severity` (the header and the list aside). */
+function linesWith(r: Awaited<ReturnType<typeof run>>, severity: string, header: boolean): number {
+  const rejected = new Set(r.findings.filter((f) => f.severity === 'error').map((f) => f.line));
+  const lines = r.findings.filter((f) => f.severity === severity && f.line > (header ? 1 : 0) && !rejected.has(f.line)).map((f) => f.line);
+  return new Set(lines).size;
+}
+
+test('the summary counts every row with a fix or a warning, extension findings and reciprocity included', async () => {
+  const seed = testSeed('extensions.test.ts');
+  const rand = mulberry32(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const url = (i: number) => `${U}/${pick(['en', 'de'])}/${i % 40}`;
+  const value = (i: number) => pick(['', url(i), `${url(i)}#f`, `${url(i)} x`, 'ftp://x/y', '/rel', `${U}/EN/${i % 40}`]);
+  for (let round = 0; round < 30; round++) {
+    const rows = ['loc,lastmod,image,hreflang:en,hreflang:de,news:publication_name,news:publication_language,news:publication_date,news:title,video:thumbnail_loc,video:title,video:description,video:content_loc,video:duration'];
+    const n = 1 + Math.floor(rand() * 60);
+    for (let i = 0; i < n; i++) {
+      const news = pick([['', '', '', ''], ['Daily', pick(['en', 'EN', 'xx']), pick(['2025-12-31', '2025-12-31 10:00', '2025-01-01', '']), pick(['T', 'T\u0001'])]]);
+      const video = pick([['', '', '', '', ''], [pick(['https://cdn.example.net/t.jpg', 'https://CDN.example.net/t.jpg', '']), 'T', 'D', pick(['https://cdn.example.net/v.mp4', url(i)]), pick(['', '30', '0'])]]);
+      rows.push([url(i), pick(['', '2025-01-01', '2025-01-01T10:00', 'x']), pick(['', 'https://cdn.example.net/a.png', 'https://cdn.example.net/a b.png', 'ftp://x']), value(i), value(i), ...news, ...video].map((c) => (c.includes(',') ? `"${c}"` : c)).join(','));
+    }
+    const r = await run(rows.join('\n') + '\n');
+    assert.equal(r.summary.fixed, linesWith(r, 'fix', true), `seed ${seed} round ${round}: rows fixed`);
+    assert.equal(r.summary.warnings, linesWith(r, 'warning', true), `seed ${seed} round ${round}: rows with warnings`);
+  }
 });

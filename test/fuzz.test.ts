@@ -99,6 +99,15 @@ async function check(input: Uint8Array, seed: number, chunk: number, validate: b
     if (text && f.code === 'row-encoding') assert.ok(f.value.includes('\0'), `seed ${seed}: line ${f.line} refused for its encoding: ${JSON.stringify(f.value)}`);
   }
   assert.equal(errors.size, s.rejected, `seed ${seed}: one error per rejected row`);
+  // The summary's row counts: the accepted rows with a finding at that level.
+  for (const [severity, count] of [['fix', s.fixed], ['warning', s.warnings]] as const) {
+    const lines = new Set<number>();
+    for (let i = 0; i < result.findings.length; i++) {
+      const f = result.findings.at(i);
+      if (f.severity === severity && f.line > 0 && !errors.has(f.line)) lines.add(f.line);
+    }
+    assert.equal(count, lines.size, `seed ${seed}: rows with a ${severity}`);
+  }
   if (validate && s.accepted > 0) {
     const dir = tempDir();
     for (const f of s.files) {

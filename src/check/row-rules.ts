@@ -7,6 +7,7 @@
 
 import { generate } from '../engine.ts';
 import type { Finding, Platform } from '../types.ts';
+import { CORE_COLUMNS } from './sink.ts';
 
 export interface RulesOptions {
   baseUrl?: string;
@@ -87,6 +88,8 @@ function decimalFromZeroToOne(value: string): boolean {
  * `xml-schema` error, whatever the row rule's own severity), the message for it; otherwise null.
  */
 export function schemaViolation(f: Finding): string | null {
+  // The date rules also judge news and video dates, in the extension columns after the core ones.
+  if (f.column > CORE_COLUMNS) return null;
   const field = f.code.split('-')[0];
   let valid: boolean;
   if (field === 'lastmod' && f.code !== 'lastmod-future') valid = xsdDate(f.value);

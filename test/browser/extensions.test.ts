@@ -13,7 +13,7 @@ import type { Watch } from '../helpers/browser-watch.ts';
 import type { Browser } from '../helpers/chromium.ts';
 import { CLI, ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
-import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
+import { expectShown, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { closePage, openPage } from '../helpers/page-session.ts';
@@ -141,6 +141,11 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     for (const row of report) counts[row.code] = (counts[row.code] ?? 0) + 1;
     assert.deepEqual(counts, expected.codes, 'report.csv holds one row per finding counted');
     for (const code of EXTENSION_CODES) assert.ok(counts[code] > 0, `report.csv has ${code}`);
+    // The summary's row counts: the rows of report.csv at that level (the header's line and rejected rows aside).
+    const rejected = new Set(report.filter((r) => r.severity === 'error').map((r) => r.line));
+    const rowsAt = (severity: string) => new Set(report.filter((r) => r.severity === severity && Number(r.line) > 1 && !rejected.has(r.line)).map((r) => r.line)).size;
+    const stats = await shownStats(page);
+    assert.deepEqual([stats.Fixed, stats.Warnings], [rowsAt('fix'), rowsAt('warning')], 'fixed rows and rows with warnings shown, as report.csv has them');
     const stale = report.find((r) => r.code === 'news-stale')!;
     assert.equal(stale.severity, 'warning');
     assert.equal(stale.value, '2025-12-30T08:00:00Z');
