@@ -8,7 +8,8 @@ import { unzipSync, zipSync } from 'fflate';
 import { check, DECL, index, only, places, SM_NS, U, url, urlset } from './check-helpers.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir, xmllint } from './helpers.ts';
+import { tempDir, xmllint, xmlWellFormed } from './helpers.ts';
+import { mulberry32, testSeed } from './random.ts';
 
 test('a clean sitemap has no findings', async () => {
   const r = await check({ 'a.xml': urlset(url(`${U}/a`, '<lastmod>2025-01-01</lastmod>') + url(`${U}/b`, '<lastmod>2025-01-02</lastmod>')) });
@@ -179,6 +180,37 @@ test('comments: -- inside one, or a control character, is not well-formed; a com
   }
   const fine = urlset('<!-- a - b - >x -->\n' + url(`${U}/a`));
   for (const chunk of [1, 2, 3, 7, 1 << 16]) assert.deepEqual((await check({ 'a.xml': fine }, {}, chunk)).findings, [], `chunks of ${chunk}`);
+});
+
+test('UTF-8 in comments, processing instructions and names: the audit and libxml2 agree, at any read size', async () => {
+  const seed = testSeed('check.test.ts');
+  const rand = mulberry32(seed);
+  const hex = (s: string) => s.split(' ').map((h) => parseInt(h, 16));
+  // Well-formed characters (letters, so a name takes them too), characters XML refuses, and bytes that are no UTF-8.
+  const letters = ['61', 'c3 a9', 'e4 b8 ad', 'f0 a0 80 80', 'c3 bc'].map(hex);
+  const others = ['e2 82 ac', 'f0 9f 98 80', 'ef bf bd', 'ed 9f bf', 'ee 80 80', 'f4 8f bf bf', 'ef bf be', 'ef bf bf'].map(hex);
+  const broken = ['80', 'bf', 'c0 80', 'c1 bf', 'e0 80 80', 'ed a0 80', 'f0 80 80 80', 'f4 90 80 80', 'f5 80 80 80', 'ff', 'c3', 'e2 82', 'f0 9f 98'].map(hex);
+  const dir = tempDir();
+  const enc = new TextEncoder();
+  for (let i = 0; i < 90; i++) {
+    const where = i % 3;
+    const pool = where === 2 ? [...letters, ...letters, ...broken] : [...letters, ...others, ...broken];
+    const bytes = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pool[Math.floor(rand() * pool.length)]).flat();
+    const [before, after] = [
+      [`<!-- x`, ` -->`],
+      [`<?pi x`, ` ?>`],
+      [`<url><loc>${U}/a</loc><f:n`, ` xmlns:f="urn:f"/></url>`],
+    ][where];
+    const doc = Uint8Array.from([...enc.encode(`${DECL}<urlset xmlns="${SM_NS}">\n${where < 2 ? url(`${U}/a`) : ''}`), ...enc.encode(before), ...bytes, ...enc.encode(`${after}\n</urlset>\n`)]);
+    const file = join(dir, `${i}.xml`);
+    writeFileSync(file, doc);
+    const libxml2 = xmlWellFormed(file);
+    for (const chunk of [1, 2, 3, 1 << 16]) {
+      const r = await check({ 'a.xml': doc }, {}, chunk);
+      const malformed = r.findings.filter((f) => f.code === 'xml-malformed');
+      assert.equal(malformed.length === 0, libxml2, `seed ${seed}, case ${i}, chunks of ${chunk}: bytes ${bytes.map((b) => b.toString(16)).join(' ')}: ${malformed[0]?.message ?? 'read as well-formed'}`);
+    }
+  }
 });
 
 test('bindings Namespaces in XML reserves are not well-formed', async () => {

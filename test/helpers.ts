@@ -107,6 +107,13 @@ export function tempFile(name: string, content: string | Uint8Array): string {
 }
 
 /** Runs xmllint against an official schema; returns its exit status and output. */
+/** Whether libxml2 reads `file` as well-formed XML (no schema). */
+export function xmlWellFormed(file: string): boolean {
+  const r = spawnSync('xmllint', ['--noout', file], { encoding: 'utf8' });
+  if (r.error) throw new Error(`xmllint could not run (${r.error.message}); install libxml2-utils`);
+  return r.status === 0;
+}
+
 export function xmllint(schema: string, file: string) {
   const r = spawnSync('xmllint', ['--noout', '--schema', join(REFERENCE, schema), file], { encoding: 'utf8' });
   if (r.error) throw new Error(`xmllint could not run (${r.error.message}); install libxml2-utils`);

@@ -5,8 +5,10 @@ export interface XmlName {
   qname: string;
   prefix: string;
   local: string;
-  /** Breaks the namespace rules for names (an empty prefix or local part, or a second colon). */
+  /** Breaks the namespace rules for names (an empty prefix or local part, or a second colon), or is not UTF-8. */
   bad: boolean;
+  /** Its bytes are not UTF-8 (it is then `bad` too). */
+  notUtf8: boolean;
   /** The name's UTF-8 bytes, to match an end tag without decoding it. */
   bytes: Uint8Array;
 }
@@ -17,14 +19,26 @@ const MASK = SLOTS - 1;
 const MAX_NAMES = 1024;
 const MAX_NAME_BYTES = 256;
 const decoder = new TextDecoder();
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+function isUtf8(bytes: Uint8Array): boolean {
+  if (bytes.every((b) => b < 0x80)) return true;
+  try {
+    strictDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function makeName(bytes: Uint8Array): XmlName {
   const qname = decoder.decode(bytes);
+  const notUtf8 = !isUtf8(bytes);
   const colon = qname.indexOf(':');
-  if (colon < 0) return { qname, prefix: '', local: qname, bad: false, bytes };
+  if (colon < 0) return { qname, prefix: '', local: qname, bad: notUtf8, notUtf8, bytes };
   const prefix = qname.slice(0, colon);
   const local = qname.slice(colon + 1);
-  return { qname, prefix, local, bad: prefix === '' || local === '' || local.includes(':'), bytes };
+  return { qname, prefix, local, bad: notUtf8 || prefix === '' || local === '' || local.includes(':'), notUtf8, bytes };
 }
 
 export class NameTable {

@@ -13,11 +13,12 @@
 // entities or valid character references, no characters XML forbids, one root element, and the
 // declaration only at the very start. A DOCTYPE or entity declaration stops the file at once
 // (xml-doctype); a bare `&` or `<` in text is reported (xml-unescaped) and read as itself; any other
-// fault is xml-malformed and stops the file, as a conforming parser does. Not checked here: that text
-// is valid UTF-8 (the row rules report row-encoding on the values; attribute values are checked), nor
-// the UTF-8 of comments, processing instructions and names.
+// fault is xml-malformed and stops the file, as a conforming parser does. Names, attribute values,
+// comments and processing instructions must be UTF-8 here; text is left to the row rules, which
+// report row-encoding on the values and go on with the file.
 
 import { writeUtf8 } from '../byte-streams.ts';
+import { Utf8Step, Utf8Steps } from './utf8-steps.ts';
 import { NameTable, type XmlName } from './xml-names.ts';
 
 export type XmlProblem = 'xml-malformed' | 'xml-doctype' | 'xml-unescaped';
@@ -132,6 +133,8 @@ export class XmlScanner {
   /** The prefixes in the order they were bound, to unwind them as elements close. */
   private bound: string[] = ['xml'];
   private mode = Mode.Content;
+  /** The UTF-8 of the comment or processing instruction being skipped. */
+  private skipped = new Utf8Steps();
   private carry: Uint8Array | null = null;
   /** Document offset of the current buffer's first byte. */
   private base = 0;
@@ -391,6 +394,7 @@ export class XmlScanner {
     const avail = end - p;
     if (avail >= 4 && this.startsWith(d, p, '<!--')) {
       this.mode = Mode.Comment;
+      this.skipped.reset();
       return p + 4;
     }
     if (avail < 9 && !final) return INCOMPLETE;
@@ -431,6 +435,7 @@ export class XmlScanner {
     }
     if (NAME[d[p + 2]] !== 1) return this.malformed('a processing instruction without a target name');
     this.mode = Mode.Pi;
+    this.skipped.reset();
     return p + 2;
   }
 
@@ -443,8 +448,16 @@ export class XmlScanner {
     const need = mode === Mode.Pi ? 1 : 2;
     const from = p;
     let line = this.line;
+    const utf8 = mode === Mode.Cdata ? null : this.skipped;
     for (; p < end; p++) {
       const b = d[p];
+      if (utf8 && (b >= 0x80 || utf8.open)) {
+        const step = utf8.step(b);
+        if (step === Utf8Step.Ok) continue;
+        this.line = line;
+        const what = mode === Mode.Comment ? 'a comment' : 'a processing instruction';
+        return this.malformed(step === Utf8Step.Invalid ? `${what} that is not valid UTF-8` : `${what} holding U+FFFE or U+FFFF, which XML does not allow`);
+      }
       if (b === LF) line++;
       else if (b < 0x20 && b !== 0x09 && b !== 0x0d) {
         this.line = line;
@@ -459,9 +472,10 @@ export class XmlScanner {
         return p + 1;
       }
     }
-    // Not closed in this buffer: keep the last bytes, which may start the terminator.
-    const keep = Math.min(need, end - from);
-    for (let i = end - keep; i < end; i++) if (d[i] === LF) line--;
+    // Not closed in this buffer: keep the last bytes that may start the terminator (all of them its
+    // first byte, so never part of a UTF-8 sequence read already).
+    let keep = 0;
+    while (keep < need && end - keep > from && d[end - keep - 1] === before) keep++;
     this.line = line;
     if (mode === Mode.Cdata && end - keep > from) this.handler.text(d, from, end - keep);
     if (!final) this.carry = keep > 0 ? d.slice(end - keep) : null;
@@ -550,7 +564,7 @@ export class XmlScanner {
     // The tag is complete: from here on, problems are definite.
     const line = this.line;
     if (q - p > MAX_TOKEN) return this.malformed(`<${name.qname}>: a tag longer than 1 MiB`);
-    if (name.bad) return this.malformed(`<${name.qname}>: not a valid namespaced name`);
+    if (name.bad) return this.malformed(`<${name.qname}>: ${name.notUtf8 ? 'a name that is not valid UTF-8' : 'not a valid namespaced name'}`);
     if (this.rootClosed) return this.malformed(`a second root element <${name.qname}>`);
     if (this.depth >= MAX_DEPTH) return this.malformed(`elements nested deeper than ${MAX_DEPTH}`);
     this.attrCount = n;
@@ -559,7 +573,7 @@ export class XmlScanner {
     const seen = n > 8 ? new Set<string>() : null;
     for (let i = 0; i < n; i++) {
       const an = this.names.intern(d, at[4 * i], at[4 * i + 1]);
-      if (an.bad) return this.malformed(`<${name.qname}>: attribute ${an.qname} is not a valid namespaced name`);
+      if (an.bad) return this.malformed(`<${name.qname}>: attribute ${an.qname} is ${an.notUtf8 ? 'a name that is not valid UTF-8' : 'not a valid namespaced name'}`);
       if (this.repeated(an.qname, i, seen)) return this.malformed(`<${name.qname}>: attribute ${an.qname} appears twice`);
       const value = this.attrValue(d, at[4 * i + 2], at[4 * i + 3], name);
       if (value === undefined) return FAILED;
