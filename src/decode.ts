@@ -4,6 +4,7 @@
 import type { Platform } from './types.ts';
 import { isSitemapInput, RowsOrigin, sitemapRows } from './check/index.ts';
 import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
+import { GzipTrailingData } from './gzip-trailing-data.ts';
 
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
 export class InputError extends Error {}
@@ -82,7 +83,8 @@ async function* gunzipTolerant(name: string, chunks: AsyncIterable<Uint8Array>, 
   try {
     yield* chunks;
   } catch (e) {
-    onNote(`${name}: the gzip data breaks off (${(e as Error).message}); the rows before the break were read, and the last of them may be cut short`);
+    if (e instanceof GzipTrailingData) onNote(`${name}: ${e.message} were ignored; every row before them was read`);
+    else onNote(`${name}: the gzip data breaks off (${(e as Error).message}); the rows before the break were read, and the last of them may be cut short`);
   }
 }
 

@@ -8,11 +8,13 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzipInPieces, PiecedGzip } from './gzip-pieces.ts';
+import { gunzipMembers } from './gunzip-members.ts';
 import type { Platform } from './types.ts';
 
 const gzipAsync = promisify(gzipCallback);
-// node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own, and files
-// compress as one stream.
+// node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own, files
+// compress as one stream, and gzip input is read by Node's own gunzip (which fails on bytes after
+// the end of the data, and drops the output of the read that held them).
 const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 let compiled: Promise<WebAssembly.Module> | undefined;
 
@@ -29,6 +31,7 @@ export const nodePlatform: Platform = {
     return new Uint8Array(createHash('sha256').update(data).digest());
   },
   gunzip(chunks) {
+    if (crc32) return gunzipMembers(chunks, crc32);
     // Big output chunks: fewer hops between zlib and the reader (about half the time on big inputs).
     const inflate = createGunzip({ chunkSize: 1 << 18 });
     // A failure of the source (a cancel, say) ends the inflater with it, for its reader to see; piped

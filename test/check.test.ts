@@ -286,6 +286,17 @@ test('gzip: read by content; gzip-broken when it does not inflate or its CRC fai
   const junk = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3]);
   const j = await check({ 'junk.gz': junk });
   assert.deepEqual(places(j, 'gzip-broken'), ['junk.gz:0']);
+
+  // Bytes after the end of the data: the file is read whole, and still gzip-broken.
+  const after = await check({ 'after.xml.gz': Buffer.concat([gz, Buffer.from('junk')]) });
+  assert.equal(after.files[0].urls, 2);
+  assert.deepEqual(places(after, 'lastmod-invalid'), ['after.xml.gz:4']);
+  assert.equal(only(after, 'gzip-broken').message, 'bytes after the end of the gzip data, which gunzip ignores and stricter readers refuse; the data before them was read');
+  assert.equal(only(after, 'gzip-broken').line, 0);
+  // Zero padding and a second member are gzip as gunzip reads it.
+  const padded = await check({ 'padded.xml.gz': Buffer.concat([gz, Buffer.alloc(512)]), 'two.xml.gz': Buffer.concat([gzipSync(xml.slice(0, 200)), gzipSync(xml.slice(200))]) });
+  assert.deepEqual(padded.files.map((f) => f.urls), [2, 2]);
+  assert.deepEqual(places(padded, 'gzip-broken'), []);
 });
 
 test('index-nested, index-missing-file, index-outside-directory, and the row rules on index entries', async () => {

@@ -147,6 +147,15 @@ test('a truncated .gz keeps the rows before the break and says so', () => {
   assert.ok(r.json.accepted > 1000, `${r.json.accepted} rows kept`);
 });
 
+test('a .gz with bytes after the end of its data keeps every row, and says the bytes were ignored', () => {
+  const list = 'loc\n' + Array.from({ length: 200000 }, (_, i) => `${U}/${i}`).join('\n') + '\n';
+  const r = generate('after.csv.gz', Buffer.concat([gzipSync(list), Buffer.from('junk')]));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.json.accepted, 200000);
+  assert.equal(r.json.rejected, 0);
+  assert.match(r.stderr, /^sitemill: after\.csv\.gz: bytes after the end of the gzip data were ignored; every row before them was read$/m);
+});
+
 test('a million duplicate rows: one kept, the rest rejected and counted', () => {
   const r = generate('dups.csv', 'loc\n' + `${U}/same\n`.repeat(1_000_000));
   assert.equal(r.status, 0);

@@ -33,20 +33,24 @@ const GATHER = 1 << 18;
 async function* gathered(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   let parts: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of source) {
-    if (size === 0 && chunk.length >= GATHER / 4) {
-      yield plain(chunk);
-      continue;
+  try {
+    for await (const chunk of source) {
+      if (size === 0 && chunk.length >= GATHER / 4) {
+        yield plain(chunk);
+        continue;
+      }
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= GATHER) {
+        yield plain(concat(parts, size));
+        parts = [];
+        size = 0;
+      }
     }
-    parts.push(chunk);
-    size += chunk.length;
-    if (size >= GATHER) {
-      yield plain(concat(parts, size));
-      parts = [];
-      size = 0;
-    }
+  } finally {
+    // Also when the source fails: what came before the failure is read.
+    if (size > 0) yield plain(concat(parts, size));
   }
-  if (size > 0) yield plain(concat(parts, size));
 }
 
 function plain(chunk: Uint8Array): Uint8Array {
@@ -98,8 +102,12 @@ export async function* readDocument(doc: Document, tally: FileTally, options: Re
     }
   } catch (e) {
     if (!(e instanceof InflateError)) throw e;
-    tally.report(reader.line, 'gzip-broken', `${e.message}; what came before the break was read`);
-    return;
+    // Data read whole, with bytes after it: the file's fault, and the document is checked to its end.
+    if (!e.whole) {
+      tally.report(reader.line, 'gzip-broken', `${e.message}; what came before the break was read`);
+      return;
+    }
+    tally.report(0, 'gzip-broken', e.message);
   }
   if (!cut && !reader.stopped) reader.finish();
 }

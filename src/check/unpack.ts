@@ -7,6 +7,7 @@ import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
 import { concat, isGzip, prepend, rest, utf16ToUtf8 } from '../byte-streams.ts';
+import { GzipTrailingData } from '../gzip-trailing-data.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 
@@ -85,6 +86,7 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): A
     yield* platform.gunzip(feed);
   } catch (e) {
     if (e instanceof InflateError) throw e;
+    if (e instanceof GzipTrailingData) throw new InflateError(`${e.message}, which gunzip ignores and stricter readers refuse; the data before them was read`, true);
     throw new InflateError(`the gzip data does not inflate (${(e as Error).message})`);
   } finally {
     stop = true;

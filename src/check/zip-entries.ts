@@ -6,7 +6,12 @@
 import { Inflate, Unzip, UnzipPassThrough, type FlateError, type UnzipDecoder, type UnzipFile } from 'fflate';
 
 /** A zip (or a zip entry) whose data cannot be read. */
-export class InflateError extends Error {}
+export class InflateError extends Error {
+  /** `whole`: the data was all read, and what follows it is the fault. */
+  constructor(message: string, readonly whole = false) {
+    super(message);
+  }
+}
 
 export interface ZipEntry {
   name: string;
