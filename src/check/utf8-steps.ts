@@ -1,6 +1,6 @@
-// UTF-8 checked one byte at a time, across buffers: for the parts of a document the scanner only
-// skips (comments, processing instructions), which a conforming parser still refuses when their
-// bytes are not UTF-8 or spell U+FFFE / U+FFFF.
+// UTF-8 checked as the scanner meets it: a whole sequence at a time in text, one byte at a time (across
+// buffers) in the parts it only skips (comments, processing instructions). A conforming parser
+// refuses bytes that are not UTF-8, and U+FFFE / U+FFFF, anywhere in a document.
 
 export enum Utf8Step {
   Ok,
@@ -8,6 +8,35 @@ export enum Utf8Step {
   Invalid,
   /** U+FFFE or U+FFFF: well-formed UTF-8, but no XML character. */
   NotXmlChar,
+}
+
+/**
+ * What a lead byte starts: its sequence's length in the low byte (0 when it starts none), and the
+ * range its second byte must fall in above it (E0 and F0 rule out overlong forms, ED surrogates,
+ * F4 what lies past U+10FFFF).
+ */
+function lead(b: number): number {
+  if (b >= 0xc2 && b <= 0xdf) return 2 | (0x80 << 8) | (0xbf << 16);
+  if (b >= 0xe0 && b <= 0xef) return 3 | ((b === 0xe0 ? 0xa0 : 0x80) << 8) | ((b === 0xed ? 0x9f : 0xbf) << 16);
+  if (b >= 0xf0 && b <= 0xf4) return 4 | ((b === 0xf0 ? 0x90 : 0x80) << 8) | ((b === 0xf4 ? 0x8f : 0xbf) << 16);
+  return 0;
+}
+
+/** The sequence at `d[p]` (a byte of 0x80 or more): its length; 0 when it is not UTF-8, or -1 when `end` cuts it. */
+export function utf8Sequence(d: Uint8Array, p: number, end: number): number {
+  const l = lead(d[p]);
+  const n = l & 0xff;
+  for (let i = 1; i < n; i++) {
+    if (p + i >= end) return -1;
+    const c = d[p + i];
+    if (c < (i === 1 ? (l >> 8) & 0xff : 0x80) || c > (i === 1 ? l >> 16 : 0xbf)) return 0;
+  }
+  return n;
+}
+
+/** Whether the three bytes at `d[p]` spell U+FFFE or U+FFFF. */
+export function isNonCharacter(d: Uint8Array, p: number): boolean {
+  return d[p] === 0xef && d[p + 1] === 0xbf && (d[p + 2] & 0xfe) === 0xbe;
 }
 
 export class Utf8Steps {
@@ -41,18 +70,11 @@ export class Utf8Steps {
     }
     this.nonChar = b === 0xef ? 1 : 0;
     if (b < 0x80) return Utf8Step.Ok;
-    if (b >= 0xc2 && b <= 0xdf) this.need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      this.need = 2;
-      // E0 needs A0–BF (no overlong form); ED needs 80–9F (no surrogate).
-      if (b === 0xe0) this.lo = 0xa0;
-      else if (b === 0xed) this.hi = 0x9f;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      this.need = 3;
-      // F0 needs 90–BF (no overlong form); F4 needs 80–8F (nothing past U+10FFFF).
-      if (b === 0xf0) this.lo = 0x90;
-      else if (b === 0xf4) this.hi = 0x8f;
-    } else return Utf8Step.Invalid;
+    const l = lead(b);
+    if (l === 0) return Utf8Step.Invalid;
+    this.need = (l & 0xff) - 1;
+    this.lo = (l >> 8) & 0xff;
+    this.hi = l >> 16;
     return Utf8Step.Ok;
   }
 }

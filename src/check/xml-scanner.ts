@@ -13,12 +13,11 @@
 // entities or valid character references, no characters XML forbids, one root element, and the
 // declaration only at the very start. A DOCTYPE or entity declaration stops the file at once
 // (xml-doctype); a bare `&` or `<` in text is reported (xml-unescaped) and read as itself; any other
-// fault is xml-malformed and stops the file, as a conforming parser does. Names, attribute values,
-// comments and processing instructions must be UTF-8 here; text is left to the row rules, which
-// report row-encoding on the values and go on with the file.
+// fault is xml-malformed and stops the file, as a conforming parser does; so are bytes that are not
+// UTF-8, wherever they are (text, names, attribute values, comments, processing instructions).
 
 import { writeUtf8 } from '../byte-streams.ts';
-import { Utf8Step, Utf8Steps } from './utf8-steps.ts';
+import { isNonCharacter, utf8Sequence, Utf8Step, Utf8Steps } from './utf8-steps.ts';
 import { NameTable, type XmlName } from './xml-names.ts';
 
 export type XmlProblem = 'xml-malformed' | 'xml-doctype' | 'xml-unescaped';
@@ -66,7 +65,7 @@ function codePointOf(ref: string): number {
   return parseInt(digits, m[1] !== undefined ? 16 : 10);
 }
 
-/** Character data: 0 plain, 1 LF, 2 `<`, 3 `&`, 4 `>`, 5 a control XML forbids, 6 a byte that may start U+FFFE/U+FFFF. */
+/** Character data: 0 plain, 1 LF, 2 `<`, 3 `&`, 4 `>`, 5 a control XML forbids, 6 a byte of a UTF-8 sequence. */
 const TEXT = new Uint8Array(256);
 for (let b = 0; b < 0x20; b++) TEXT[b] = 5;
 TEXT[0x09] = 0;
@@ -75,7 +74,7 @@ TEXT[LF] = 1;
 TEXT[LT] = 2;
 TEXT[AMP] = 3;
 TEXT[GT] = 4;
-TEXT[0xef] = 6; // may start U+FFFE or U+FFFF
+for (let b = 0x80; b < 0x100; b++) TEXT[b] = 6;
 
 /** Names: 1 may start one, 2 may only continue one (lenient above ASCII: any non-ASCII byte). */
 const NAME = new Uint8Array(256);
@@ -266,13 +265,23 @@ export class XmlScanner {
         continue;
       }
       if (k === 6) {
-        // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are no XML characters either.
-        if (p + 2 < end && d[p + 1] === 0xbf && (d[p + 2] & 0xfe) === 0xbe) {
+        const n = utf8Sequence(d, p, end);
+        if (n === 3 && isNonCharacter(d, p)) {
           this.line = line;
           return this.malformed(`character U+FFF${d[p + 2] === 0xbe ? 'E' : 'F'} is not allowed in XML`);
         }
-        p++;
-        continue;
+        if (n > 0) {
+          p += n;
+          continue;
+        }
+        this.line = line;
+        if (n < 0 && !final) {
+          // The buffer ends inside a character: it is read whole with the next one.
+          if (p > seg) this.handler.text(d, seg, p);
+          this.carry = d.slice(p);
+          return INCOMPLETE;
+        }
+        return this.malformed('text that is not valid UTF-8');
       }
       this.line = line;
       if (k === 5) return this.malformed(`character ${hexByte(d[p])} is not allowed in XML`);
