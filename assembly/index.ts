@@ -52,6 +52,8 @@ let changefreqCol = 2;
 let priorityCol = 3;
 let expectedFields = 0;
 let strict = false;
+/** Every field of a row is judged even when its loc rejects it: the audit tells every fault of an entry. */
+let allFields = false;
 let now: f64 = 0;
 
 // Counters for the summary.
@@ -92,9 +94,10 @@ const MAX_LOC: u32 = 2047;
 
 // ---- setup ----
 
-export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64): void {
+export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: bool, nowMs: f64, allFieldsMode: bool): void {
   configureWriter(fmt, maxUrls, maxBytes);
   strict = strictMode;
+  allFields = allFieldsMode;
   now = nowMs;
   openFile();
 }
@@ -325,9 +328,18 @@ function beginRow(): bool {
   locLen = trimLen;
   if (locLen == 0) {
     reject(Code.LocMissing, locCol, 0, 0);
+    judgeRest();
     return false;
   }
   return true;
+}
+
+/** A rejected row's other fields, judged for their findings alone when `allFields` asks. */
+function judgeRest(): void {
+  if (!allFields) return;
+  readLastmod();
+  readChangefreq();
+  readPriority();
 }
 
 /** The loc under the slow path: the bytes the engine must resolve. */
@@ -411,6 +423,7 @@ function finishRow(): bool {
   if (locCode != 0) {
     locFinding(<Code>locCode, false);
     rejected++;
+    judgeRest();
     return false;
   }
   if (locFixes & LocFix.Relative) {
@@ -424,6 +437,7 @@ function finishRow(): bool {
   if (canonLen > MAX_LOC) {
     locFinding(Code.LocTooLong, false);
     rejected++;
+    judgeRest();
     return false;
   }
   const outside = !locInFolder(canonPtr, canonLen);
@@ -433,12 +447,14 @@ function finishRow(): bool {
     if (locFixes & LocFix.Normalized) locFinding(Code.LocNormalized, true);
     locFinding(Code.LocOutsideDirectory, false);
     rejected++;
+    judgeRest();
     return false;
   }
   canonHash = hashBytes(canonPtr, canonLen);
   if (!written.add(canonHash)) {
     locFinding(Code.LocDuplicate, false);
     rejected++;
+    judgeRest();
     return false;
   }
   if (locFixes & LocFix.Normalized) {

@@ -8,7 +8,7 @@ export { LocFix } from './status.ts';
 
 interface Exports {
   memory: WebAssembly.Memory;
-  configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number): void;
+  configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields?: number): void;
   setTimezone(len: number, minutes: number): void;
   setBase(originLen: number, folderLen: number): void;
   beginInput(delimiter: number, inputIndex: number, fillerLines: number): void;

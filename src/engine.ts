@@ -88,7 +88,7 @@ async function generateOn(
 ): Promise<GenerateResult> {
   const { signal } = hooks;
   const x = core.x;
-  x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs);
+  x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs, opts.allFields ? 1 : 0);
   const [tzLen] = core.putScratch(opts.timezone);
   x.setTimezone(tzLen, opts.timezoneMinutes);
 

@@ -30,6 +30,8 @@ export interface Options {
   delimiter?: Delimiter;
   /** Overrides header detection: one role per column, in column order. */
   roles?: Role[];
+  /** Judges a row's lastmod, changefreq and priority even when its loc rejects it (the audit tells every fault of an entry). */
+  allFields?: boolean;
 }
 
 /** One input: a name for messages and the manifest, and its bytes as a stream of chunks. */

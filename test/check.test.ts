@@ -382,6 +382,8 @@ test('the row rules on the values found, at the line of their value; generator-o
     '3 priority-normalized', // 1: a decimal the schema takes
     '6 loc-scheme', // the <url> starts on line 5, its <loc> on 6
     '10 loc-host',
+    '10 lastmod-imprecise', // judged though the loc is refused
+    '10 xml-schema', // 2024
     '11 loc-session-id',
     '11 lastmod-future',
     '11 priority-invalid',
@@ -568,3 +570,18 @@ test('a zip entry in a compression method that cannot be read is reported, and t
 function readZipEntry(zip: Uint8Array, name: string): Uint8Array {
   return unzipSync(zip, { filter: (f) => f.name === name })[name];
 }
+
+test('an entry whose loc is refused still has its other values judged: every fault of an entry is told', async () => {
+  const r = await check({
+    'a.xml': urlset(
+      url(`${U}/a`) + // line 3
+        url('ftp://www.example.com/x', '<lastmod>bad</lastmod><priority>5</priority>') + // 4
+        url('https://other.example/x', '<changefreq>often</changefreq>') + // 5
+        url(`${U}/a`, '<lastmod>2024-02-30</lastmod>'), // 6: a duplicate
+    ),
+  });
+  assert.deepEqual(
+    r.findings.filter((f) => f.code !== 'list-mixed-hosts').map((f) => `${f.line} ${f.code}`),
+    ['4 loc-scheme', '4 lastmod-invalid', '4 xml-schema', '4 priority-invalid', '4 xml-schema', '5 loc-host', '5 changefreq-invalid', '5 xml-schema', '6 lastmod-invalid', '6 xml-schema', '6 loc-duplicate'],
+  );
+});

@@ -38,7 +38,7 @@ export function keepsFinding(code: string): boolean {
 export const runRowRules: RowRulesRunner = async (rows, options, platform) => {
   const result = await generate(
     [{ name: 'entries', chunks: rows }],
-    { gzip: false, format: options.extensions ? 'xml' : 'txt', maxBytes: OUTPUT_FILE_BYTES, delimiter: '\t', baseUrl: options.baseUrl, now: options.now },
+    { gzip: false, format: options.extensions ? 'xml' : 'txt', maxBytes: OUTPUT_FILE_BYTES, delimiter: '\t', baseUrl: options.baseUrl, now: options.now, allFields: true },
     platform,
     { onZipChunk: () => {}, signal: options.signal },
   );
