@@ -585,3 +585,17 @@ test('an entry whose loc is refused still has its other values judged: every fau
     ['4 loc-scheme', '4 lastmod-invalid', '4 xml-schema', '4 priority-invalid', '4 xml-schema', '5 loc-host', '5 changefreq-invalid', '5 xml-schema', '6 lastmod-invalid', '6 xml-schema', '6 loc-duplicate'],
   );
 });
+
+test('index entries find their files by as much of the path as the files given hold', async () => {
+  const sm = (n: string) => `<sitemap><loc>${U}/${n}</loc></sitemap>\n`;
+  const r = await check({
+    'site/index.xml': index(sm('en/sitemap.xml') + sm('fr/sitemap.xml') + sm('maps/part-1.xml')), // lines 3, 4, 5
+    'site/en/sitemap.xml': urlset(url(`${U}/en/a`)),
+    'site/de/sitemap.xml': index(sm('de/part.xml')), // an index of the same name elsewhere
+    'site/de/part.xml': urlset(url(`${U}/de/a`)),
+    'downloads/part-1.xml': urlset(url(`${U}/b`)), // the only file of its name: found wherever it was saved
+  });
+  assert.deepEqual(places(r, 'index-nested'), []);
+  assert.deepEqual(places(r, 'index-missing-file'), ['site/index.xml:4']);
+  assert.match(only(r, 'index-missing-file').message, /^fr\/sitemap\.xml is listed, but no file of that name/);
+});

@@ -1,6 +1,8 @@
 // The entries of sitemap indexes: the row rules on their loc and lastmod (loc-outside-directory there
 // is index-outside-directory), and whether each listed file was given to check and is not an index.
-// Files are matched by name (the last segment of the loc's path), with or without `.gz`.
+// Files are matched by name (the last segment of the loc's path), with or without `.gz`; where
+// several given files have that name, by as much of the path as their own names hold (en/sitemap.xml
+// for https://example.com/en/sitemap.xml, never de/sitemap.xml).
 
 import type { Collected } from './collected.ts';
 import type { FileTally } from './file-tally.ts';
@@ -28,17 +30,52 @@ function key(name: string): string {
   return name.replace(/\.gz$/i, '');
 }
 
-function listedName(loc: string): string | undefined {
+/** The segments of a listed URL's path, decoded; undefined when it is not a URL. */
+function listedPath(loc: string): string[] | undefined {
+  let path: string;
   try {
-    const segment = baseName(new URL(loc.trim()).pathname);
+    path = new URL(loc.trim()).pathname;
+  } catch {
+    return undefined;
+  }
+  return path.split('/').slice(1).map((segment) => {
     try {
       return decodeURIComponent(segment);
     } catch {
       return segment;
     }
-  } catch {
-    return undefined;
+  });
+}
+
+/** How many trailing path segments two paths share (the last compared without `.gz`). */
+function sharedTail(a: string[], b: string[]): number {
+  let k = 0;
+  while (k < a.length && k < b.length) {
+    const x = a[a.length - 1 - k];
+    const y = b[b.length - 1 - k];
+    if (k === 0 ? key(x) !== key(y) : x !== y) break;
+    k++;
   }
+  return k;
+}
+
+/**
+ * The given files a listed path stands for: all those of its name when only one has it; else the
+ * ones whose whole name, or the whole listed path, is the shared tail (the longest such tail wins).
+ */
+function filesFor(path: string[], named: FileTally[]): FileTally[] {
+  if (named.length === 1) return named;
+  let best = 0;
+  let found: FileTally[] = [];
+  for (const f of named) {
+    const own = f.name.split('/').filter((s) => s !== '');
+    const k = sharedTail(own, path);
+    if (k < Math.min(own.length, path.length) || k < best) continue;
+    if (k > best) found = [];
+    best = k;
+    found.push(f);
+  }
+  return found;
 }
 
 /** The first entry for each written URL. */
@@ -101,16 +138,19 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
     else provided.set(k, [f]);
   }
   for (const e of entries) {
-    const name = listedName(e.loc);
-    if (name === undefined) continue; // not a URL: the row rules said so
+    const path = listedPath(e.loc);
+    if (path === undefined) continue; // not a URL: the row rules said so
+    const name = path[path.length - 1];
     const at = { file: e.file, line: e.line };
     if (name === '') {
       out.push({ ...at, code: 'index-missing-file', message: `names a folder, not a file: ${e.loc}` });
       continue;
     }
-    const matches = provided.get(key(name));
-    if (!matches) out.push({ ...at, code: 'index-missing-file', message: `${name} is listed but was not given to check` });
-    else if (matches.some((m) => m.kind === 'sitemapindex')) {
+    const named = provided.get(key(name));
+    const matches = named ? filesFor(path, named) : [];
+    if (!named) out.push({ ...at, code: 'index-missing-file', message: `${name} is listed but was not given to check` });
+    else if (matches.length === 0) out.push({ ...at, code: 'index-missing-file', message: `${path.join('/')} is listed, but no file of that name given to check is at that path` });
+    else if (matches.every((m) => m.kind === 'sitemapindex')) {
       out.push({ ...at, code: 'index-nested', message: `${name} is itself a sitemap index; an index may list only sitemaps` });
     }
   }
