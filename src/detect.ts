@@ -111,7 +111,7 @@ export const NEWS_FIELDS: NewsField[] = ['publication_name', 'publication_langua
 export const VIDEO_FIELDS: VideoField[] = [
   'thumbnail_loc', 'title', 'description', 'content_loc', 'player_loc', 'duration', 'expiration_date', 'rating',
   'view_count', 'publication_date', 'family_friendly', 'restriction', 'restriction_relationship', 'platform',
-  'requires_subscription', 'uploader', 'live', 'tag',
+  'platform_relationship', 'requires_subscription', 'uploader', 'live', 'tag',
 ];
 const IMAGE_NAMES = ['image', 'image:loc', 'images'];
 /** Image fields Google no longer reads: ignored, with a note. */

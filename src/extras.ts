@@ -47,6 +47,8 @@ export interface Extras {
 }
 
 const NEWS_STALE_MS = 2 * 86400000;
+/** A publication date more than this after `now` is told as lastmod-future (news and video dates are read as lastmod). */
+const FUTURE_MS = 86400000;
 const VIDEO_TAGS = 32;
 
 /**
@@ -56,39 +58,37 @@ const VIDEO_TAGS = 32;
 function text(ctx: RowContext, col: number, value: string): string {
   const { text: cleaned, changed } = cleanText(value);
   if (changed) ctx.finding(Code.TextInvalidChar, col, value, cleaned);
-  return escapeXml(cleaned.replace(/\r\n?/g, '\n'));
+  return escapeXml(lineEnds(cleaned));
 }
 
-/** A rating's value as a plain decimal with at least one fraction digit (`4.0`, `0.0000001`): never an exponent. */
-function plainDecimal(n: number): string {
-  const [digits, exponent] = String(n).split('e');
-  if (exponent === undefined) return digits.includes('.') ? digits : `${digits}.0`;
-  const [whole, fraction = ''] = digits.split('.');
-  const shift = Number(exponent);
-  // A rating is at most 5: only negative exponents come.
-  return `0.${'0'.repeat(-shift - 1)}${whole}${fraction}`;
+/** Line ends as LF: what any XML parser reads them as. */
+function lineEnds(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
 }
 
 function news(cols: Map<NewsField, number>, ctx: RowContext): string {
   const values = NEWS_FIELDS.map((f) => (cols.has(f) ? ctx.cell(cols.get(f)!).trim() : ''));
   if (values.every((v) => v === '')) return '';
   const [name, language, date, title] = values;
-  const problems: string[] = [];
-  NEWS_FIELDS.forEach((f, i) => values[i] === '' && problems.push(`no ${f}`));
+  /** Each problem with the field it is about: the finding goes in the first one's column. */
+  const problems: [NewsField, string][] = [];
+  // A name or title of nothing but characters XML forbids is none once they are removed.
+  NEWS_FIELDS.forEach((f, i) => (f === 'publication_name' || f === 'title' ? cleanText(values[i]).text.trim() : values[i]) === '' && problems.push([f, `no ${f}`]));
   const lang = language.toLowerCase();
   // Two letters are checked against ISO 639-1; three are taken as ISO 639-2/3, too many to list.
-  if (language && !(/^(zh-cn|zh-tw|[a-z]{3})$/.test(lang) || isLanguage(lang))) problems.push(`publication_language ${language} is not an ISO 639 code`);
+  if (language && !(/^(zh-cn|zh-tw|[a-z]{3})$/.test(lang) || isLanguage(lang))) problems.push(['publication_language', `publication_language ${language} is not an ISO 639 code`]);
   const parsed = date ? ctx.date(date) : null;
-  if (date && !parsed) problems.push(`publication_date ${date} is not a date`);
-  const anchor = cols.get(problems.length && cols.has('publication_date') && date && !parsed ? 'publication_date' : 'title') ?? [...cols.values()][0];
+  if (date && !parsed) problems.push(['publication_date', `publication_date ${date} is not a date`]);
   if (problems.length) {
-    ctx.finding(Code.NewsIncomplete, anchor, problems.join('; '));
+    problems.sort((a, b) => NEWS_FIELDS.indexOf(a[0]) - NEWS_FIELDS.indexOf(b[0]));
+    ctx.finding(Code.NewsIncomplete, cols.get(problems[0][0]) ?? [...cols.values()][0], problems.map((p) => p[1]).join('; '));
     return '';
   }
   if (lang !== language) ctx.finding(Code.HreflangNormalized, cols.get('publication_language')!, language, lang);
   const dateCol = cols.get('publication_date')!;
   if (parsed!.written !== date) ctx.finding(Code.LastmodNormalized, dateCol, date, parsed!.written);
   if (parsed!.epoch < ctx.nowMs - NEWS_STALE_MS) ctx.finding(Code.NewsStale, dateCol, date);
+  if (parsed!.epoch > ctx.nowMs + FUTURE_MS) ctx.finding(Code.LastmodFuture, dateCol, date);
   return (
     `<news:news><news:publication><news:name>${text(ctx, cols.get('publication_name')!, name)}</news:name>` +
     `<news:language>${lang}</news:language></news:publication>` +
@@ -124,10 +124,12 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   const player = location('player_loc');
   const required: [VideoField, string][] = [];
   if (!thumbnail) required.push(['thumbnail_loc', get('thumbnail_loc') ? 'not an absolute http(s) URL' : 'missing']);
-  if (!title) required.push(['title', 'missing']);
-  if (!description) required.push(['description', 'missing']);
-  // Counted as written: after the code points XML forbids are gone.
-  else if ([...cleanText(description).text].length > 2048) required.push(['description', 'longer than 2,048 characters']);
+  // Counted as written: the code points XML forbids removed, line ends as LF. A title or description
+  // of nothing but forbidden characters is none.
+  const written = (v: string) => lineEnds(cleanText(v).text);
+  if (!written(title).trim()) required.push(['title', 'missing']);
+  if (!written(description).trim()) required.push(['description', 'missing']);
+  else if ([...written(description)].length > 2048) required.push(['description', 'longer than 2,048 characters']);
   if (!content && !player) required.push(...(badLocations.length ? badLocations : [['content_loc', 'neither content_loc nor player_loc'] as [VideoField, string]]));
   if (required.length) {
     for (const [f, why] of required) invalid(f, why);
@@ -135,8 +137,8 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   }
   for (const [f, why] of badLocations) invalid(f, why);
   // The URLs written, told where they differ from the value given.
-  const written: [VideoField, string | null][] = [['thumbnail_loc', thumbnail], ['content_loc', content], ['player_loc', player]];
-  for (const [f, url] of written) if (url) for (const code of urlFixes(get(f), url)) ctx.finding(code, col(f), get(f), url);
+  const urls: [VideoField, string | null][] = [['thumbnail_loc', thumbnail], ['content_loc', content], ['player_loc', player]];
+  for (const [f, url] of urls) if (url) for (const code of urlFixes(get(f), url)) ctx.finding(code, col(f), get(f), url);
 
   // Optional: a bad one drops itself.
   let xml = `<video:video><video:thumbnail_loc>${escapeXml(thumbnail!)}</video:thumbnail_loc>`;
@@ -146,7 +148,7 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   if (player) xml += `<video:player_loc>${escapeXml(player)}</video:player_loc>`;
   const duration = get('duration');
   if (duration) {
-    if (/^\d+$/.test(duration) && +duration >= 1 && +duration <= 28800) xml += `<video:duration>${+duration}</video:duration>`;
+    if (/^\d+$/.test(duration) && +duration >= 1 && +duration <= 28800) xml += `<video:duration>${duration}</video:duration>`;
     else invalid('duration', `${duration} is not 1 to 28,800 seconds`);
   }
   const date = (f: VideoField) => {
@@ -154,6 +156,8 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
     if (!v) return '';
     const d = ctx.date(v);
     if (d && d.written !== v) ctx.finding(Code.LastmodNormalized, col(f), v, d.written);
+    // A video may expire in the future; it is not published there.
+    if (d && f === 'publication_date' && d.epoch > ctx.nowMs + FUTURE_MS) ctx.finding(Code.LastmodFuture, col(f), v);
     if (d) return `<video:${f}>${d.written}</video:${f}>`;
     invalid(f, `${v} is not a date`);
     return '';
@@ -161,13 +165,13 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   xml += date('expiration_date');
   const rating = get('rating');
   if (rating) {
-    // xsd:float's forms (an exponent too), written as a plain decimal.
-    if (/^\+?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(rating) && +rating >= 0 && +rating <= 5) xml += `<video:rating>${plainDecimal(+rating)}</video:rating>`;
+    // xsd:float's forms (an exponent too), written as given.
+    if (/^\+?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(rating) && +rating >= 0 && +rating <= 5) xml += `<video:rating>${rating}</video:rating>`;
     else invalid('rating', `${rating} is not from 0.0 to 5.0`);
   }
   const views = get('view_count');
   if (views) {
-    if (/^\d+$/.test(views)) xml += `<video:view_count>${BigInt(views)}</video:view_count>`;
+    if (/^\d+$/.test(views)) xml += `<video:view_count>${views}</video:view_count>`;
     else invalid('view_count', `${views} is not a whole number`);
   }
   xml += date('publication_date');
@@ -190,8 +194,11 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   const platform = get('platform');
   if (platform) {
     const names = platform.split(/\s+/);
-    if (names.every((p) => p === 'web' || p === 'mobile' || p === 'tv')) xml += `<video:platform relationship="allow">${names.join(' ')}</video:platform>`;
-    else invalid('platform', `${platform} is not among web, mobile, tv`);
+    // Without a relationship, the platforms listed are the ones allowed.
+    const relationship = get('platform_relationship') || 'allow';
+    if (!names.every((p) => p === 'web' || p === 'mobile' || p === 'tv')) invalid('platform', `${platform} is not among web, mobile, tv`);
+    else if (relationship !== 'allow' && relationship !== 'deny') invalid('platform_relationship', `${relationship}: must be allow or deny`);
+    else xml += `<video:platform relationship="${relationship}">${names.join(' ')}</video:platform>`;
   }
   xml += yesNo('requires_subscription');
   const uploader = get('uploader');

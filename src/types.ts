@@ -8,7 +8,7 @@ export type NewsField = 'publication_name' | 'publication_language' | 'publicati
 export type VideoField =
   | 'thumbnail_loc' | 'title' | 'description' | 'content_loc' | 'player_loc' | 'duration' | 'expiration_date'
   | 'rating' | 'view_count' | 'publication_date' | 'family_friendly' | 'restriction' | 'restriction_relationship'
-  | 'platform' | 'requires_subscription' | 'uploader' | 'live' | 'tag';
+  | 'platform' | 'platform_relationship' | 'requires_subscription' | 'uploader' | 'live' | 'tag';
 /** What a column holds. Extension roles (SPEC section 5) carry their field: `image`, `hreflang:de-AT`, `news:title`, `video:duration`. */
 export type Role = CoreRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
 

@@ -184,7 +184,7 @@ test('video: required fields drop the video, optional ones drop themselves; chil
   assert.ok(xml.includes('<video:player_loc>https://player.example.net/2</video:player_loc></video:video>'));
 });
 
-test('video details: ratings as plain decimals, tags split before trimming, a bad location dropped while the other holds, line ends as LF', async () => {
+test('video details: ratings as given, tags split before trimming, a bad location dropped while the other holds, line ends as LF', async () => {
   const head = 'loc,video:thumbnail_loc,video:title,video:description,video:content_loc,video:player_loc,video:rating,video:tag\n';
   const T = 'https://cdn.example.net/t.jpg';
   const rows = [
@@ -199,8 +199,8 @@ test('video details: ratings as plain decimals, tags split before trimming, a ba
   const xml = r.files['sitemap-1.xml.gz'];
   const video = (n: number) => new RegExp(`<loc>${U}/v${n}</loc><video:video>([\\s\\S]*?)</video:video>`).exec(xml)?.[1] ?? '';
   assert.ok(video(1).includes('<video:rating>0.0000001</video:rating><video:tag>x</video:tag>'), video(1));
-  assert.ok(video(2).includes('<video:rating>0.0000001</video:rating><video:tag>y</video:tag>'), video(2));
-  assert.ok(video(3).includes('<video:rating>4.0</video:rating>'), video(3));
+  assert.ok(video(2).includes('<video:rating>1e-7</video:rating><video:tag>y</video:tag>'), video(2));
+  assert.ok(video(3).includes('<video:rating>4</video:rating>'), video(3));
   assert.ok(video(4).includes('<video:description>D4</video:description><video:player_loc>https://player.example.net/4</video:player_loc>'), video(4));
   assert.ok(video(5).includes('<video:description>D5</video:description><video:player_loc>https://player.example.net/5</video:player_loc>'), video(5));
   assert.ok(video(6).includes('<video:title>Line one\nline two\nthree</video:title>'), video(6));
@@ -344,3 +344,44 @@ test('the summary counts every row with a fix or a warning, extension findings a
     assert.equal(r.summary.warnings, linesWith(r, 'warning', true), `seed ${seed} round ${round}: rows with warnings`);
   }
 });
+
+test('news and video values kept as given, their faults told at their own columns', async () => {
+  const V = `${U}/v`;
+  const head = `loc,${NEWS},video:thumbnail_loc,video:title,video:description,video:content_loc,video:duration,video:view_count,video:platform,video:platform_relationship,video:publication_date,video:expiration_date\n`;
+  const T = 'https://cdn.example.net/t.jpg,T';
+  const M = 'https://cdn.example.net/v.mp4';
+  const rows = [
+    `${V}/1,,,,,${T},D,${M},0600,007,tv,deny,2025-12-01,2030-01-01`, // 2: as given; deny kept; a future expiry is fine
+    `${V}/2,,,,,${T},D,${M},,,web mobile,sometimes,2026-06-01,`, // 3: a bad relationship; published in the future
+    `${V}/3,,,,,https://cdn.example.net/t.jpg,\u0001\u0002,D,${M},,,,,,`, // 4: a title of forbidden characters only
+    `${V}/4,,,,,${T},"${'a'.repeat(2046)}\r\nb",${M},,,,,,`, // 5–6: 2,048 characters once written
+    `${V}/5,Daily,english,2025-12-31,T,,,,,,,,,,`, // 7: a bad language
+    `${V}/6,Daily,en,2026-01-05,\u0003,,,,,,,,,,`, // 8: a title of forbidden characters only
+    `${V}/7,Daily,en,2026-01-05,T,,,,,,,,,,`, // 9: published days from now
+  ];
+  const r = await run(head + rows.join('\n') + '\n');
+  const xml = r.files['sitemap-1.xml.gz'];
+  const entry = (n: number) => new RegExp(`<loc>${V}/${n}</loc>([\\s\\S]*?)</url>`).exec(xml)?.[1] ?? '';
+  assert.ok(entry(1).includes('<video:duration>0600</video:duration><video:expiration_date>2030-01-01</video:expiration_date><video:view_count>007</video:view_count>'), entry(1));
+  assert.ok(entry(1).includes('<video:platform relationship="deny">tv</video:platform>'), entry(1));
+  assert.ok(!entry(2).includes('<video:platform'), entry(2));
+  assert.equal(entry(3), '');
+  assert.ok(entry(4).includes(`<video:description>${'a'.repeat(2046)}\nb</video:description>`));
+  assert.equal(entry(6), '');
+  const at = (code: string) => r.findings.filter((f) => f.code === code).map((f) => [f.line, f.column, f.value]);
+  assert.deepEqual(at('video-invalid'), [[3, 13, 'platform_relationship: sometimes: must be allow or deny'], [4, 7, 'title: missing']]);
+  assert.deepEqual(at('news-incomplete'), [[7, 3, 'publication_language english is not an ISO 639 code'], [8, 5, 'no title']]);
+  assert.deepEqual(at('lastmod-future'), [[3, 14, '2026-06-01'], [9, 4, '2026-01-05']]);
+  xmllintAll(r);
+});
+
+/** Every sitemap of a run, valid against all.xsd. */
+function xmllintAll(r: Awaited<ReturnType<typeof run>>) {
+  const dir = tempDir();
+  for (const f of r.summary.files) {
+    const path = join(dir, f.name.replace(/\.gz$/, ''));
+    writeFileSync(path, r.files[f.name]);
+    const v = xmllint('all.xsd', path);
+    assert.equal(v.status, 0, v.output);
+  }
+}

@@ -19,7 +19,7 @@ const COLUMNS = new Map<string, string>([
   [`${NEWS_NS} language`, 'news:publication_language'],
   [`${NEWS_NS} publication_date`, 'news:publication_date'],
   [`${NEWS_NS} title`, 'news:title'],
-  ...VIDEO_FIELDS.filter((f) => f !== 'restriction_relationship').map((f): [string, string] => [`${VIDEO_NS} ${f}`, `video:${f}`]),
+  ...VIDEO_FIELDS.filter((f) => !f.endsWith('_relationship')).map((f): [string, string] => [`${VIDEO_NS} ${f}`, `video:${f}`]),
 ]);
 /** Elements that only hold others. */
 const CONTAINERS = new Set([`${IMAGE_NS} image`, `${NEWS_NS} news`, `${NEWS_NS} publication`, `${VIDEO_NS} video`]);
@@ -147,12 +147,7 @@ export class UrlExtensions {
       this.count(`<${name.qname}>, which has no column`);
       return;
     }
-    if (column === 'video:platform' && attribute(scanner, 'relationship') === 'deny') {
-      this.skipDepth = depth;
-      this.count(`<${name.qname} relationship="deny"> (the generator writes the platforms allowed)`);
-      return;
-    }
-    if (column === 'video:restriction') this.add('video:restriction_relationship', attribute(scanner, 'relationship') ?? '', name.qname);
+    if (column === 'video:restriction' || column === 'video:platform') this.add(`${column}_relationship`, attribute(scanner, 'relationship') ?? '', name.qname);
     this.column = column;
     this.qname = name.qname;
     this.valueDepth = depth;
