@@ -599,3 +599,9 @@ test('index entries find their files by as much of the path as the files given h
   assert.deepEqual(places(r, 'index-missing-file'), ['site/index.xml:4']);
   assert.match(only(r, 'index-missing-file').message, /^fr\/sitemap\.xml is listed, but no file of that name/);
 });
+
+test('a relative <loc> is an error in a sitemap; a year with a leading zero fails the schema', async () => {
+  const r = await check({ 'a.xml': urlset(url(`${U}/a`, '<lastmod>02024-01-01</lastmod>') + url('/products/shoes-red')) });
+  assert.deepEqual(r.findings.map((f) => `${f.line} ${f.severity} ${f.code}`), ['3 warning lastmod-invalid', '3 error xml-schema', '4 error loc-relative']);
+  assert.match(only(r, 'loc-relative').message, /^A relative URL: a sitemap’s URLs must be absolute/);
+});

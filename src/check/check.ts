@@ -90,7 +90,7 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
       f.code === 'row-encoding'
         ? `An entry's text is not valid UTF-8: ${f.value.split('\t').filter((v) => v !== '').join(' ')}`
         : describe(AUDIT_WORDS[f.code] ? { ...f, message: AUDIT_WORDS[f.code] } : f);
-    found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message, severity: f.severity });
+    found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message, severity: AUDIT_SEVERITY[f.code] ?? f.severity });
     // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it.
     const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
     if (violation) found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: 'xml-schema', message: violation });
@@ -104,8 +104,12 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
 /** Codes whose generator wording speaks of columns and dropped values, said of a sitemap instead. */
 const AUDIT_WORDS: Record<string, string> = {
   'hreflang-code-invalid': 'hreflang is not a language[-Script][-REGION] code or x-default',
-  'video-invalid': 'A video field breaks its rules (a bad required field spoils the video)',
+  'video-invalid': 'A video field breaks its rules (a bad required field spoils the video, a bad optional one only itself)',
+  'loc-relative': 'A relative URL: a sitemap\u2019s URLs must be absolute, with their protocol (read here against the base URL)',
 };
+
+/** Codes that weigh more in a sitemap than in a list: a generated list resolves a relative URL, a published sitemap is broken by it. */
+const AUDIT_SEVERITY: Record<string, Severity> = { 'loc-relative': 'error' };
 
 /**
  * `source`, its bytes told to `onRead` as they are read; `done()` tells what a reading that stopped

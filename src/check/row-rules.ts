@@ -52,9 +52,10 @@ export function describe(f: Finding): string {
 }
 
 // What the official XSD takes, value by value: W3C date or dateTime (xsd:date / xsd:dateTime:
-// seconds required, a zone optional, 24:00:00 allowed, whitespace collapsed), the seven changefreq
+// seconds required, a zone optional, 24:00:00 allowed, whitespace collapsed, a year of more than
+// four digits without a leading zero), the seven changefreq
 // words exactly, a decimal from 0.0 to 1.0. The row rules are stricter in places; this is the schema.
-const XSD_DATE = /^\s*(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))?\s*$/;
+const XSD_DATE = /^\s*(-?(?:[1-9]\d{3,}|0\d{3}))-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))?\s*$/;
 const XSD_DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
 
 function xsdDate(value: string): boolean {
