@@ -181,6 +181,9 @@ async function generateOn(
     /** The column each hreflang code was first given in. */
     const codeColumns = new Map<string, number>();
     roles.forEach((role, i) => {
+      if (opts.format === 'txt' && (role === 'image' || role.includes(':'))) {
+        return engineFinding(line, i + 1, Code.ColumnIgnored, `${role}: a text sitemap carries no extensions`);
+      }
       if (role === 'image') x.setExtColumn(i, ExtKind.Image, 0);
       else if (role.startsWith('hreflang:')) {
         const given = role.slice(9);

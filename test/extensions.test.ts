@@ -385,3 +385,13 @@ function xmllintAll(r: Awaited<ReturnType<typeof run>>) {
     assert.equal(v.status, 0, v.output);
   }
 }
+
+test('a text sitemap carries no extensions: each extension column is ignored with a note', async () => {
+  const r = await run(`loc,image,hreflang:EN,news:title\n${U}/a,https://cdn.example.net/a.png,${U}/a,T\n`, { format: 'txt' });
+  assert.equal(r.files['sitemap-1.txt.gz'], `${U}/a\n`);
+  assert.deepEqual(r.findings.map((f) => [f.line, f.column, f.code, f.value]), [
+    [1, 2, 'column-ignored', 'image: a text sitemap carries no extensions'],
+    [1, 3, 'column-ignored', 'hreflang:EN: a text sitemap carries no extensions'],
+    [1, 4, 'column-ignored', 'news:title: a text sitemap carries no extensions'],
+  ]);
+});
