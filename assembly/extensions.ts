@@ -131,19 +131,22 @@ export function processExtensions(): Ext {
     for (; col < fieldCount; col++) {
       const kind = columnKind(col);
       if (kind != ExtKind.Image && kind != ExtKind.Hreflang) continue;
+      const start = fieldStart(col);
       const end = fieldEnd(col);
-      if (pos == 0) pos = fieldStart(col);
+      if (pos == 0) pos = start;
       while (pos < end) {
-        // The next value: up to ` | ` (or the cell's end), trimmed.
+        // The next value: up to the separator (or the cell's end), trimmed. The separator is a `|`
+        // with a space on each side, or only on the inside at the cell's edge (`a |`, `| b`); a `|`
+        // inside a word (`a|b`) is the value's own.
         let e = pos;
         while (true) {
           e = findByte(e, end, SEP_PIPE);
-          if (e >= end || (e > pos && e + 1 < end && load<u8>(e - 1) == SEP_SPACE && load<u8>(e + 1) == SEP_SPACE)) break;
+          if (e >= end || ((e == start || load<u8>(e - 1) == SEP_SPACE) && (e + 1 == end || load<u8>(e + 1) == SEP_SPACE))) break;
           e++;
         }
         let s = pos;
-        let t = e < end ? e - 1 : e;
-        pos = e < end ? e + 2 : end;
+        let t = e;
+        pos = e < end ? e + 1 : end;
         while (s < t && load<u8>(s) <= 0x20) s++;
         while (t > s && load<u8>(t - 1) <= 0x20) t--;
         if (t == s) continue;

@@ -58,6 +58,15 @@ test('cells split on ` | ` wherever the separator falls, a `|` without its space
   assert.deepEqual(got, want);
 });
 
+test('a separator at the cell’s edge (`a |`, `| b`) parts an empty value, which is passed over', async () => {
+  const cells = ['https://cdn.example.net/a.png |', '| https://cdn.example.net/b.png', '|', ' | https://cdn.example.net/c.png | ', 'https://cdn.example.net/d.png|'];
+  const r = await run(`loc,image\n${cells.map((c, i) => `${U}/${i},${c}`).join('\n')}\n`);
+  const xml = r.files['sitemap-1.xml.gz'];
+  const got = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => [...m[1].matchAll(/<image:loc>(.*?)<\/image:loc>/g)].map((x) => x[1]));
+  assert.deepEqual(got, [['https://cdn.example.net/a.png'], ['https://cdn.example.net/b.png'], [], ['https://cdn.example.net/c.png'], ['https://cdn.example.net/d.png%7C']]);
+  assert.deepEqual(r.findings.filter((f) => f.code !== 'loc-normalized').map((f) => f.code), []);
+});
+
 test('image-too-many: more than 1,000 images for one URL, the extras dropped', async () => {
   const images = Array.from({ length: 1003 }, (_, i) => `https://cdn.example.net/${i}.jpg`).join(' | ');
   const r = await run(`loc,image\n${U}/a,${images}\n`);
