@@ -605,3 +605,16 @@ test('a relative <loc> is an error in a sitemap; a year with a leading zero fail
   assert.deepEqual(r.findings.map((f) => `${f.line} ${f.severity} ${f.code}`), ['3 warning lastmod-invalid', '3 error xml-schema', '4 error loc-relative']);
   assert.match(only(r, 'loc-relative').message, /^A relative URL: a sitemap’s URLs must be absolute/);
 });
+
+test('lines of something else before the XML declaration: the file is XML that breaks at its start, as libxml2 says', async () => {
+  const file = `\nWarning: Cannot modify header information in /var/www/sitemap.php on line 3\n${urlset(url(`${U}/a`))}`;
+  const r = await check({ 'sitemap.xml': file });
+  assert.equal(r.files[0].kind, 'unknown');
+  assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.message]), [[2, 'xml-malformed', 'text before the root element: Warning: Cannot modify header information in /var/www/sitemap.php on line 3']]);
+  const path = join(tempDir(), 'sitemap.xml');
+  writeFileSync(path, file);
+  assert.equal(xmlWellFormed(path), false);
+  // A text sitemap is still one, whatever its URLs hold.
+  const text = await check({ 'urls.txt': `${U}/a\n${U}/b?q=<urlset>\n` });
+  assert.equal(text.files[0].kind, 'text');
+});

@@ -157,10 +157,22 @@ async function* documentsOf(
   let format: DocumentFormat;
   let what = '';
   if (first >= head.length) format = done ? 'empty' : 'text';
-  else if (head[first] === 0x3c) format = 'xml';
+  else if (head[first] === 0x3c || xmlAfterJunk(head)) format = 'xml';
   else if ((what = binaryKind(head) ?? '')) format = 'binary';
   else format = 'text';
   yield* closing({ ...base, format, what, utf16 }, head, rest);
+}
+
+/** How far in an XML document behind a few lines of something else is looked for. */
+const JUNK_LIMIT = 4096;
+
+/**
+ * Whether lines of something else come before an XML declaration or a sitemap root, as when a
+ * server script prints a warning ahead of its sitemap: the file is then XML, faulty from its start.
+ */
+function xmlAfterJunk(head: Uint8Array): boolean {
+  const start = new TextDecoder().decode(head.subarray(0, JUNK_LIMIT));
+  return /[\r\n][ \t]*<(\?xml[\s?]|(\w+:)?(urlset|sitemapindex)[\s>])/.test(start);
 }
 
 /** The document on `head` and `rest`; when its reader leaves it before its end, or unread, its input is closed. */

@@ -305,7 +305,10 @@ export class XmlScanner {
       const b = d[p];
       if (b === LT) return p;
       if (!WS[b]) {
-        return this.malformed(this.rootClosed ? 'text after the root element' : 'text before the root element');
+        let q = p;
+        while (q < end && q - p < 80 && d[q] !== LF && d[q] !== 0x0d && d[q] !== LT) q++;
+        const quoted = decoder.decode(d.subarray(p, q)).trim();
+        return this.malformed(`${this.rootClosed ? 'text after the root element' : 'text before the root element'}: ${quoted}${q - p >= 80 ? '…' : ''}`);
       }
       if (b === LF) this.line++;
       p++;
