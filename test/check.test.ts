@@ -618,3 +618,12 @@ test('lines of something else before the XML declaration: the file is XML that b
   const text = await check({ 'urls.txt': `${U}/a\n${U}/b?q=<urlset>\n` });
   assert.equal(text.files[0].kind, 'text');
 });
+
+test('a UTF-8 BOM counts in the file size; a file declared US-ASCII is UTF-8 too', async () => {
+  const xml = urlset(url(`${U}/a`));
+  const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml)]);
+  const ascii = xml.replace('UTF-8', 'US-ASCII').replace('/a<', '/b<');
+  const r = await check({ 'bom.xml': bytes, 'ascii.xml': ascii });
+  assert.deepEqual(r.files.map((f) => f.bytes), [bytes.length, ascii.length]);
+  assert.deepEqual(r.findings, []);
+});

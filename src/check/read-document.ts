@@ -78,6 +78,7 @@ export async function* readDocument(doc: Document, tally: FileTally, options: Re
     return;
   }
   let cut = false;
+  tally.bytes += doc.bom ?? 0;
   try {
     for await (const chunk of gathered(doc.chunks)) {
       if (options.signal?.aborted) throw new DOMException('The check was cancelled', 'AbortError');

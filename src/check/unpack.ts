@@ -27,6 +27,8 @@ export interface Document {
   error?: string;
   /** Gzip inside gzip: read all the same, but a search engine inflates once and finds no sitemap. */
   twiceGzipped?: boolean;
+  /** Bytes of a UTF-8 BOM left out of `chunks`: the file's size counts them. */
+  bom?: number;
 }
 
 const MAX_DEPTH = 2;
@@ -147,8 +149,10 @@ async function* documentsOf(
   }
   let utf16 = false;
   let done = peeked.done;
+  let bom = 0;
   if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
     head = head.subarray(3);
+    bom = 3;
   } else if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
     utf16 = true;
     ({ head, rest, done } = await peek(utf16ToUtf8(head[0] === 0xff ? 'utf-16le' : 'utf-16be', prepend(head.subarray(2), rest))));
@@ -160,7 +164,7 @@ async function* documentsOf(
   else if (head[first] === 0x3c || xmlAfterJunk(head)) format = 'xml';
   else if ((what = binaryKind(head) ?? '')) format = 'binary';
   else format = 'text';
-  yield* closing({ ...base, format, what, utf16 }, head, rest);
+  yield* closing({ ...base, format, what, utf16, bom }, head, rest);
 }
 
 /** How far in an XML document behind a few lines of something else is looked for. */

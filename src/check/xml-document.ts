@@ -40,7 +40,8 @@ export class XmlDocument implements XmlHandler {
   start(name: XmlName, ns: string, line: number): void {
     const { tally, scanner } = this;
     const encoding = this.utf16 ? 'UTF-16' : scanner.encoding;
-    if (encoding !== undefined && !/^utf-?8$/i.test(encoding)) {
+    // US-ASCII is UTF-8 too (and any other byte is refused as no UTF-8 anyway).
+    if (encoding !== undefined && !/^(utf-?8|us-ascii|ascii)$/i.test(encoding)) {
       tally.report(1, 'xml-malformed', `the file is encoded as ${encoding}; sitemaps must be UTF-8`);
     }
     const local = name.local;
