@@ -132,6 +132,11 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   const some = cli(['check', join(tempDir(), 'missing.xml'), tempFile('a.xml', urlset(url(`${U}/a`)))]);
   assert.equal(some.status, 4);
   assert.match(some.stderr, /ENOENT/);
+  // The summary and the JSON say why the exit code is 4 when no finding is an error.
+  assert.match(some.stdout, /0 errors.*\n\s*not read: cannot read .*missing\.xml: ENOENT\n$/s);
+  const json = cli(['check', join(tempDir(), 'missing.xml'), tempFile('b.xml', urlset(url(`${U}/a`))), '--json']);
+  assert.equal(json.status, 4);
+  assert.match(JSON.parse(json.stdout).unreadable[0], /^cannot read .*missing\.xml: ENOENT$/);
   assert.match(cli(['--help']).stdout, /sitemill check <file…> \[--json\]/);
 });
 

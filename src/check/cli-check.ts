@@ -24,7 +24,7 @@ export function findingLine(f: CheckFinding): string {
   return `${where}: ${f.severity} ${f.code} ${f.message}`;
 }
 
-function summary(r: CheckResult): string {
+function summary(r: CheckResult, unreadable: string[]): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const bySeverity: Record<string, number> = {};
   for (const f of r.findings) bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
@@ -34,6 +34,7 @@ function summary(r: CheckResult): string {
   const lines = [`${n(r.files.length)} file${r.files.length === 1 ? '' : 's'}, ${n(urls)} ${urls === 1 ? 'entry' : 'entries'}: ${parts.join(', ')}`];
   const codes = Object.entries(r.codes);
   if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
+  if (unreadable.length) lines.push(`not read: ${unreadable.join('; ')}`);
   return lines.join('\n') + '\n';
 }
 
@@ -75,6 +76,7 @@ export async function runCheck(args: string[]): Promise<number> {
   }
   if (values.json) {
     // The same text as JSON.stringify(result), written in blocks: a million findings stay writable.
+    // Paths that could not be read (they make the exit code 4) are listed after the findings.
     let block = `{"files":${JSON.stringify(result.files)},"codes":${JSON.stringify(result.codes)},"findings":[`;
     for (const [i, f] of result.findings.entries()) {
       block += (i ? ',' : '') + JSON.stringify(f);
@@ -83,7 +85,7 @@ export async function runCheck(args: string[]): Promise<number> {
         block = '';
       }
     }
-    await write(block + ']}\n');
+    await write(block + `]${problems.length ? `,"unreadable":${JSON.stringify(problems)}` : ''}}\n`);
   } else {
     let block = '';
     for (const f of result.findings) {
@@ -93,7 +95,7 @@ export async function runCheck(args: string[]): Promise<number> {
         block = '';
       }
     }
-    await write(block + summary(result));
+    await write(block + summary(result, problems));
   }
   const errors = result.findings.some((f) => f.severity === 'error');
   return errors || problems.length > 0 ? EXIT.errors : EXIT.clean;
