@@ -96,8 +96,12 @@ let locLen: u32 = 0;
 let locHash: u64 = 0;
 let locEscape = true;
 
-/** A row that reaches its extensions is placed: its alternates join the list's links as they are taken. */
+/** A row that reaches its extensions: its alternates join the list's links as they are taken. */
 export function beginExtensions(loc: usize, len: u32, hash: u64, escape: bool): void {
+  rowBlocksLen = linkBlocks.len;
+  rowBlock = block;
+  rowBlockUsed = blockUsed;
+  rowBlockCap = blockCap;
   extXml.len = 0;
   rowNamespaces = 0;
   rowNews = 0;
@@ -306,6 +310,23 @@ function addLink(url: usize, len: u32): void {
   blockUsed += size;
   store<u32>(linkBlocks.ptr + linkBlocks.len - 4, blockUsed);
   rowLinks++;
+}
+
+/** Where the list's links stood when the row began. */
+let rowBlocksLen: u32 = 0;
+let rowBlock: usize = 0;
+let rowBlockUsed: u32 = 0;
+let rowBlockCap: u32 = 0;
+
+/** The row is left out after all: its links are taken back (and any block it opened freed). */
+export function dropRowLinks(): void {
+  for (let b = rowBlocksLen; b < linkBlocks.len; b += 8) heap.free(<usize>load<u32>(linkBlocks.ptr + b));
+  linkBlocks.len = rowBlocksLen;
+  block = rowBlock;
+  blockUsed = rowBlockUsed;
+  blockCap = rowBlockCap;
+  if (linkBlocks.len > 0) store<u32>(linkBlocks.ptr + linkBlocks.len - 4, blockUsed);
+  rowLinks = 0;
 }
 
 /** Rows with links and a warning already counted: a link without its way back adds no second count. */

@@ -98,6 +98,38 @@ export class HashSet {
     return unreachable();
   }
 
+  /**
+   * Takes a hash out again (a row that was left out after all). The entries after it in its run move
+   * back as far as their own slot allows, so every lookup still finds them without markers.
+   */
+  remove(h: u64): void {
+    const s = <i32>(h >> (64 - SHARD_BITS));
+    const mask = unchecked(this.capacities[s]) - 1;
+    const table = unchecked(this.tables[s]);
+    let hole = <u32>h & mask;
+    while (true) {
+      const v = load<u64>(table + (<usize>hole << 3));
+      if (v == 0) return;
+      if (v == h) break;
+      hole = (hole + 1) & mask;
+    }
+    let j = hole;
+    while (true) {
+      j = (j + 1) & mask;
+      const v = load<u64>(table + (<usize>j << 3));
+      if (v == 0) break;
+      // v may fill the hole unless its own slot lies after the hole, up to j (cyclically).
+      const home = <u32>v & mask;
+      const stays = hole < j ? home > hole && home <= j : home > hole || home <= j;
+      if (stays) continue;
+      store<u64>(table + (<usize>hole << 3), v);
+      hole = j;
+    }
+    store<u64>(table + (<usize>hole << 3), 0);
+    unchecked((this.sizes[s] -= 1));
+    this.size--;
+  }
+
   private grow(s: i32): void {
     const oldTable = unchecked(this.tables[s]);
     const oldCapacity = unchecked(this.capacities[s]);

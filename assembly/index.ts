@@ -20,12 +20,12 @@ import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
 import { addFinding, findings, findingCount, clearFindings, setInputIndex, rowFixed, rowWarned, clearRowMarks, markFixed, markWarned } from './findings';
 import {
-  Ext, processExtensions, beginExtensions, resolveSlow, addExtras, checkReciprocity, placedRow,
+  Ext, processExtensions, beginExtensions, resolveSlow, addExtras, checkReciprocity, placedRow, dropRowLinks,
   setExtColumn as setColumnKind, clearExtColumns, addCode, hasExtensions, hasExtras, extXml, rowNamespaces, rowNews,
   slowPtr as extSlowPtr, slowLen as extSlowLen,
 } from './extensions';
 import {
-  configureWriter, openFile, entryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
+  configureWriter, openFile, entryFits, entryFitsAlone, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
   fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index, bodyStart, headerBytes, dropBody,
 } from './writer';
 
@@ -264,6 +264,16 @@ export function run(final: bool): Status {
       stage = Stage.Place;
     }
     // Stage.Place
+    // (The audit's own files are thrown away: there an entry of any size is read as the others.)
+    if (!allFields && !entryFitsAlone(rowNamespaces)) {
+      // No file can hold it: the row is left out, and nothing of it stays behind.
+      addFinding(rowLine, 0, Code.RowTooLarge, canonPtr, canonLen, 0, 0);
+      written.remove(canonHash);
+      dropRowLinks();
+      rejected++;
+      stage = Stage.Scan;
+      continue;
+    }
     if (!entryFits(rowNamespaces, rowNews)) {
       closeFile();
       return Status.FileFull;

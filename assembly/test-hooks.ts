@@ -45,3 +45,13 @@ export function scanOnly(final: bool): i32 {
 export function addToDuplicateSet(len: u32): bool {
   return written.add(hashBytes(scratch.ptr, len));
 }
+
+/** The duplicate set: takes the hash of [scratch, scratch+len) out. */
+export function removeFromDuplicateSet(len: u32): void {
+  written.remove(hashBytes(scratch.ptr, len));
+}
+
+/** The duplicate set: whether it holds the hash of [scratch, scratch+len). */
+export function duplicateSetHas(len: u32): bool {
+  return written.has(hashBytes(scratch.ptr, len));
+}

@@ -109,6 +109,11 @@ export function entryFits(ns: u32, news: u32): bool {
   return headerLength(fileNamespaces | ns) + body + entry.len + footerLength() <= maxBytes;
 }
 
+/** Whether the waiting entry fits in a file of its own: one that does not can never be written. */
+export function entryFitsAlone(ns: u32): bool {
+  return headerLength(ns) + entry.len + footerLength() <= maxBytes;
+}
+
 /** Moves the waiting entry into the current file. */
 export function placeEntry(ns: u32, news: u32, lastmodEpoch: f64, lastmod: usize, lastmodLen: i32): void {
   out.append(entry.ptr, entry.len);

@@ -41,4 +41,5 @@ export enum Code {
   NewsStale,
   VideoInvalid,
   TextInvalidChar,
+  RowTooLarge,
 }

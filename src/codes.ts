@@ -51,6 +51,7 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'news-stale': { severity: 'warning', message: 'News published more than 2 days before now' },
   'video-invalid': { severity: 'warning', message: 'Video field out of its rules: a required one drops the video, an optional one itself' },
   'text-invalid-char': { severity: 'fix', message: 'Characters XML 1.0 forbids removed' },
+  'row-too-large': { severity: 'error', message: 'The row’s <url> alone is more bytes than a sitemap file may hold (max bytes); left out' },
 };
 
 /** Code names by number, in the order of the Code enum. */

@@ -53,6 +53,8 @@ interface Exports {
   scanOnly(final: number): number;
   anyHostFastPathAccepts(len: number): number;
   addToDuplicateSet(len: number): number;
+  removeFromDuplicateSet(len: number): void;
+  duplicateSetHas(len: number): number;
   escapeScratch(len: number): number;
   escapedLengthOfScratch(len: number): number;
   entryPtr(): number;

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Core } from '../src/core.ts';
 import { nodePlatform } from '../src/platform-node.ts';
+import { mulberry32, testSeed } from './random.ts';
 
 test('five million look-alike URLs: none taken for a duplicate; each again: all caught', async () => {
   const core = new Core(await nodePlatform.wasm());
@@ -23,4 +24,31 @@ test('five million look-alike URLs: none taken for a duplicate; each again: all 
   let caught = 0;
   for (let i = 0; i < n; i += 997) if (!add(url(i))) caught++;
   assert.equal(caught, Math.ceil(n / 997));
+});
+
+test('the duplicate set against a JS Set: adds, lookups and removals in any order, runs of collisions included', async () => {
+  const core = new Core(await nodePlatform.wasm());
+  core.x.configure(0, 50000, 52428800, 0, 0);
+  const encoder = new TextEncoder();
+  const put = (s: string) => {
+    const ptr = core.x.scratchPtr(s.length);
+    return encoder.encodeInto(s, core.bytes().subarray(ptr, ptr + s.length)).written!;
+  };
+  const seed = testSeed('duplicates.test.ts');
+  const rand = mulberry32(seed);
+  const model = new Set<string>();
+  // A pool small enough that keys come back, large enough that the tables grow and runs form.
+  for (let op = 0; op < 400_000; op++) {
+    const key = `https://www.example.com/${Math.floor(rand() * 60_000)}`;
+    const k = rand();
+    if (k < 0.5) assert.equal(core.x.addToDuplicateSet(put(key)) === 1, !model.has(key), `seed ${seed}, op ${op}: add ${key}`);
+    else if (k < 0.7) core.x.removeFromDuplicateSet(put(key));
+    else assert.equal(core.x.duplicateSetHas(put(key)) === 1, model.has(key), `seed ${seed}, op ${op}: has ${key}`);
+    if (k < 0.5) model.add(key);
+    else if (k < 0.7) model.delete(key);
+  }
+  for (let i = 0; i < 60_000; i++) {
+    const key = `https://www.example.com/${i}`;
+    assert.equal(core.x.duplicateSetHas(put(key)) === 1, model.has(key), `seed ${seed}: at the end, ${key}`);
+  }
 });

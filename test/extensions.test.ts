@@ -404,3 +404,19 @@ test('a text sitemap carries no extensions: each extension column is ignored wit
     [1, 4, 'column-ignored', 'news:title: a text sitemap carries no extensions'],
   ]);
 });
+
+test('row-too-large: a <url> no file can hold is left out, and nothing of it stays behind', async () => {
+  const images = Array.from({ length: 1000 }, (_, i) => `https://cdn.example.net/${String(i).padStart(5, '0')}.jpg`).join(' | ');
+  const rows = [
+    'loc,image,hreflang:en,hreflang:de',
+    `${U}/a,"${images}",${U}/a,${U}/b`, // 2: too large; its link to /b is taken back with it
+    `${U}/b,,${U}/b,`, // 3: no way back to /a, which is no row
+    `${U}/a,,${U}/a,`, // 4: not a duplicate of a row never written
+  ];
+  const r = await run(rows.join('\n') + '\n', { maxBytes: 16384 });
+  assert.deepEqual(r.findings.map((f) => [f.line, f.code]), [[2, 'row-too-large']]);
+  assert.equal(r.findings[0].severity, 'error');
+  assert.deepEqual([r.summary.accepted, r.summary.rejected], [2, 1]);
+  assert.deepEqual(r.locs, [`${U}/b`, `${U}/a`]);
+  for (const f of r.summary.files) assert.ok(f.bytes <= 16384, `${f.name}: ${f.bytes} bytes`);
+});
