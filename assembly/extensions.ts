@@ -85,6 +85,8 @@ let selfSeen = false;
 let alternates: u32 = 0;
 /** Links the row added to the list's (its alternates but itself). */
 let rowLinks: u32 = 0;
+/** Alternates taken from the current column: an hreflang code has one. */
+let columnAlternates: u32 = 0;
 let columnsDone = false;
 let extrasDone = false;
 
@@ -112,6 +114,7 @@ export function beginExtensions(loc: usize, len: u32, hash: u64, escape: bool): 
   selfSeen = false;
   alternates = 0;
   rowLinks = 0;
+  columnAlternates = 0;
   columnsDone = !hasExtensions;
   extrasDone = !hasExtras;
   locPtr = loc;
@@ -154,6 +157,11 @@ export function processExtensions(): Ext {
         while (s < t && load<u8>(s) <= 0x20) s++;
         while (t > s && load<u8>(t - 1) <= 0x20) t--;
         if (t == s) continue;
+        if (kind == ExtKind.Hreflang && columnAlternates > 0) {
+          addFinding(rowLine, <u32>(col + 1), Code.HreflangCodeRepeated, s, <u32>(t - s), 0, 0);
+          markWarned();
+          continue;
+        }
         slowPtr = s;
         slowLen = <u32>(t - s);
         // The row's own URL (most rows' first alternate) is written already: no second look.
@@ -162,6 +170,7 @@ export function processExtensions(): Ext {
         else return Ext.Slow;
       }
       pos = 0;
+      columnAlternates = 0;
     }
     finishColumns();
     columnsDone = true;
@@ -223,6 +232,7 @@ function take(url: usize, len: u32, escape: bool, own: bool): void {
   rowNamespaces |= Namespace.Xhtml;
   element(codeBytes.ptr + <usize>load<u32>(codeAt), load<u32>(codeAt, 4), url, len, escape, LINK_CLOSE);
   alternates++;
+  columnAlternates++;
   // A link to itself needs no way back.
   if (own) selfSeen = true;
   else addLink(url, len);

@@ -42,4 +42,5 @@ export enum Code {
   VideoInvalid,
   TextInvalidChar,
   RowTooLarge,
+  HreflangCodeRepeated,
 }

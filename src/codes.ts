@@ -52,6 +52,7 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'video-invalid': { severity: 'warning', message: 'Video field out of its rules: a required one drops the video, an optional one itself' },
   'text-invalid-char': { severity: 'fix', message: 'Characters XML 1.0 forbids removed' },
   'row-too-large': { severity: 'error', message: 'The row’s <url> alone is more bytes than a sitemap file may hold (max bytes); left out' },
+  'hreflang-code-repeated': { severity: 'warning', message: 'A second alternate for one hreflang code; dropped (the first is kept)' },
 };
 
 /** Code names by number, in the order of the Code enum. */

@@ -9,7 +9,7 @@ import { run, tempDir, xmllint } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { CODE_INFO } from '../src/codes.ts';
 
-const SECTION_5 = ['image-invalid', 'image-too-many', 'hreflang-code-invalid', 'hreflang-normalized', 'hreflang-url-invalid',
+const SECTION_5 = ['image-invalid', 'image-too-many', 'hreflang-code-invalid', 'hreflang-normalized', 'hreflang-url-invalid', 'hreflang-code-repeated',
   'hreflang-not-reciprocal', 'hreflang-missing-self', 'news-incomplete', 'news-stale', 'video-invalid', 'text-invalid-char'];
 
 test('every section 5 code is known, and tested below', async () => {
@@ -419,4 +419,18 @@ test('row-too-large: a <url> no file can hold is left out, and nothing of it sta
   assert.deepEqual([r.summary.accepted, r.summary.rejected], [2, 1]);
   assert.deepEqual(r.locs, [`${U}/b`, `${U}/a`]);
   for (const f of r.summary.files) assert.ok(f.bytes <= 16384, `${f.name}: ${f.bytes} bytes`);
+});
+
+test('hreflang-code-repeated: one code, one alternate; the second value of a cell is dropped', async () => {
+  const r = await run(`loc,hreflang:en,hreflang:de\n${U}/a,${U}/a | ${U}/a2 | ${U}/a b,ftp://x/de | ${U}/de/a | ${U}/de/a3\n`);
+  const xml = r.files['sitemap-1.xml.gz'];
+  assert.equal((xml.match(/hreflang="en"/g) ?? []).length, 1);
+  assert.ok(xml.includes(`hreflang="de" href="${U}/de/a"/>`), 'after an invalid value, the next one is the first alternate');
+  assert.deepEqual(r.findings.map((f) => [f.line, f.column, f.code, f.value]), [
+    [2, 2, 'hreflang-code-repeated', `${U}/a2`],
+    [2, 2, 'hreflang-code-repeated', `${U}/a b`],
+    [2, 3, 'hreflang-url-invalid', 'ftp://x/de'],
+    [2, 3, 'hreflang-code-repeated', `${U}/de/a3`],
+  ]);
+  assert.equal(r.summary.warnings, 1);
 });
