@@ -283,7 +283,8 @@ export function addExtras(p: usize, n: u32, namespaces: u32, news: u32): void {
 
 // ---- across the list ----
 
-// Per link: from (hash), to (hash), line, input, then the target URL (length + bytes), 4-aligned.
+// Per link: from (hash), to (hash), line, input and column (16 bits each), then the target URL
+// (length + bytes), 4-aligned.
 // Kept in blocks that never move: a list of millions adds blocks instead of copying what it holds.
 const LINK_BLOCK: u32 = 1 << 20;
 const LINK_HEAD: u32 = 28;
@@ -314,7 +315,7 @@ function addLink(url: usize, len: u32): void {
   store<u64>(at, locHash);
   store<u64>(at, hashBytes(url, len), 8);
   store<u32>(at, rowLine, 16);
-  store<u32>(at, inputIndex, 20);
+  store<u32>(at, (inputIndex & 0xffff) | (<u32>(col + 1) << 16), 20);
   store<u32>(at, len, 24);
   memory.copy(at + LINK_HEAD, url, len);
   blockUsed += size;
@@ -383,8 +384,9 @@ export function checkReciprocity(isRow: HashSet): u32 {
       const from = load<u64>(p);
       const to = load<u64>(p, 8);
       if (!between.has(pairHash(to, from)) && reported.add(pairHash(from, to))) {
-        setInputIndex(load<u32>(p, 20));
-        addFinding(load<u32>(p, 16), 0, Code.HreflangNotReciprocal, p + LINK_HEAD, marked & ~TO_ROW, 0, 0);
+        const where = load<u32>(p, 20);
+        setInputIndex(where & 0xffff);
+        addFinding(load<u32>(p, 16), where >> 16, Code.HreflangNotReciprocal, p + LINK_HEAD, marked & ~TO_ROW, 0, 0);
         if (warnedLinkRows.add(from)) newlyWarned++;
       }
     }

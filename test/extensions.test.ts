@@ -144,8 +144,8 @@ test('hreflang-not-reciprocal: an alternate that is a row must link back', async
     `${U}/x,${U}/x,${U}/elsewhere,`, // elsewhere is not a row: nothing to check
   ].join('\n');
   const r = await run(list + '\n');
-  const hits = codesAt(r, 'hreflang-not-reciprocal').map((f) => [f.line, f.value]);
-  assert.deepEqual(hits, [[2, `${U}/fr`]]);
+  const hits = codesAt(r, 'hreflang-not-reciprocal').map((f) => [f.line, f.column, f.value]);
+  assert.deepEqual(hits, [[2, 4, `${U}/fr`]], 'told in the column of the alternate');
 });
 
 test('hreflang reciprocity over 100,000 rows stays linear and exact', async () => {
