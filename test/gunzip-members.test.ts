@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { gunzipMembers } from '../src/gunzip-members.ts';
 import { GzipTrailingData } from '../src/gzip-trailing-data.ts';
+import { concatParts } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 150);
@@ -49,17 +50,7 @@ function member(r: Rand, data: Uint8Array): Uint8Array {
   const trailer = new Uint8Array(8);
   new DataView(trailer.buffer).setUint32(0, crc32(data), true);
   new DataView(trailer.buffer).setUint32(4, data.length, true);
-  return concat([Uint8Array.from(head), body, trailer]);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatParts([Uint8Array.from(head), body, trailer]);
 }
 
 async function ours(file: Uint8Array, r: Rand): Promise<{ out: Uint8Array; error: unknown }> {
@@ -72,9 +63,9 @@ async function ours(file: Uint8Array, r: Rand): Promise<{ out: Uint8Array; error
   const parts: Uint8Array[] = [];
   try {
     for await (const c of gunzipMembers((async function* () { yield* chunks; })(), crc32)) parts.push(c);
-    return { out: concat(parts), error: null };
+    return { out: concatParts(parts), error: null };
   } catch (error) {
-    return { out: concat(parts), error };
+    return { out: concatParts(parts), error };
   }
 }
 
@@ -83,10 +74,10 @@ test(`gzip data read as the gzip program reads it (${CASES} cases)`, { timeout: 
   const r = mulberry32(seed);
   for (let i = 0; i < CASES; i++) {
     const data = Array.from({ length: 1 + int(r, 3) }, () => payload(r));
-    let file = concat(data.map((d) => member(r, d)));
+    let file = concatParts(data.map((d) => member(r, d)));
     const tail = int(r, 6);
-    if (tail === 1) file = concat([file, new Uint8Array(1 + int(r, 5000))]);
-    if (tail === 2) file = concat([file, Uint8Array.from({ length: 1 + int(r, 50) }, () => 1 + int(r, 255))]);
+    if (tail === 1) file = concatParts([file, new Uint8Array(1 + int(r, 5000))]);
+    if (tail === 2) file = concatParts([file, Uint8Array.from({ length: 1 + int(r, 50) }, () => 1 + int(r, 255))]);
     if (tail === 3) file = file.subarray(0, int(r, file.length));
     if (tail === 4) {
       file = file.slice();
@@ -105,11 +96,11 @@ test(`gzip data read as the gzip program reads it (${CASES} cases)`, { timeout: 
       assert.ok(Buffer.from(out).equals(gzip.stdout), where);
     } else if (error instanceof GzipTrailingData) {
       // gzip fails on a single byte after the data (it wants two for the next magic number): the data is whole all the same.
-      assert.ok(Buffer.from(out).equals(gzip.stdout) && Buffer.from(out).equals(concat(data)), where);
+      assert.ok(Buffer.from(out).equals(gzip.stdout) && Buffer.from(out).equals(concatParts(data)), where);
     } else {
       assert.ok(error instanceof Error, where);
       // Cut short, the data is right as far as it goes (a changed bit may spoil what comes before the CRC says so).
-      if (tail === 3) assert.ok(Buffer.from(concat(data)).subarray(0, out.length).equals(out), `${where}: what came out is a prefix of the data`);
+      if (tail === 3) assert.ok(Buffer.from(concatParts(data)).subarray(0, out.length).equals(out), `${where}: what came out is a prefix of the data`);
     }
   }
 });
