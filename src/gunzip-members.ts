@@ -73,7 +73,10 @@ class ByteReader {
 /** A member's header; false at a clean end of input (nothing, or only zero bytes, left). */
 async function readHeader(reader: ByteReader, first: boolean, crc32: Crc32): Promise<boolean> {
   const h = await reader.take(10);
-  if (h.length === 0) return false;
+  if (h.length === 0) {
+    if (first) throw new Error('unexpected end of file');
+    return false;
+  }
   if (!first && h.every((b) => b === 0)) {
     for (let c = await reader.chunk(); c; c = await reader.chunk()) if (c.some((b) => b !== 0)) throw new GzipTrailingData('bytes after the end of the gzip data');
     return false;
