@@ -111,57 +111,75 @@ async function readHeader(reader: ByteReader, first: boolean, crc32: Crc32): Pro
   return true;
 }
 
-/** Waits for `start`'s callback, or for the stream's error (after which the callback may never come). */
+/** Waits for `start`'s callback, or for the stream's error or close (after which it may never come). */
 function settled(stream: NodeJS.EventEmitter, start: (done: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('error', done);
+      stream.off('close', done);
       resolve();
     };
     stream.on('error', done);
+    stream.on('close', done);
     start(done);
   });
 }
 
 /**
- * One member's body: raw deflate fed a chunk at a time until it ends (it then takes no more, and
- * `bytesWritten` says how much it took); what it did not take goes back to the reader.
+ * One member's body: raw deflate, fed chunk after chunk while its output is read, so zlib waits for
+ * the reader (a bomb never has more than a few output chunks in memory). When the deflate data ends
+ * the inflater takes no more input, and `bytesWritten` says how much it took: the rest of what it was
+ * given goes back to the reader.
  */
 async function* inflateBody(reader: ByteReader, onData: (c: Uint8Array) => void): AsyncGenerator<Uint8Array> {
   const inflate = createInflateRaw({ chunkSize: OUT_CHUNK });
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  inflate.on('data', (c: Uint8Array) => out.push(c));
-  inflate.on('error', (e: Error) => (failure ??= e));
-  const flush = function* () {
-    for (const c of out.splice(0)) {
+  /** Input given to the inflater and not yet known to be taken whole, from byte `from` of the body on. */
+  const fed: Uint8Array[] = [];
+  let from = 0;
+  let fedBytes = 0;
+  let stop = false;
+  const pump = (async () => {
+    while (!stop) {
+      const c = await reader.chunk();
+      if (stop) {
+        if (c) reader.unread(c);
+        return;
+      }
+      if (!c) {
+        inflate.end();
+        return;
+      }
+      fed.push(c);
+      fedBytes += c.length;
+      await settled(inflate, (done) => inflate.write(c, done));
+      while (fed.length > 1 && from + fed[0].length <= inflate.bytesWritten) {
+        from += fed[0].length;
+        fedBytes -= fed.shift()!.length;
+      }
+      // It took less than it was given: the deflate data ended in there.
+      if (inflate.bytesWritten < from + fedBytes) return;
+    }
+  })();
+  pump.catch((e: Error) => inflate.destroy(e));
+  try {
+    for await (const c of inflate as AsyncIterable<Uint8Array>) {
       onData(c);
       yield c;
     }
-  };
-  let fed = 0;
-  try {
-    for (;;) {
-      const c = await reader.chunk();
-      if (!c) {
-        // The input ends inside the body: what zlib can still give, then the failure.
-        await settled(inflate, (done) => inflate.end(done));
-        await new Promise((resolve) => setImmediate(resolve));
-        yield* flush();
-        throw failure ?? new Error('unexpected end of file');
-      }
-      await settled(inflate, (done) => inflate.write(c, done));
-      if (failure) throw failure;
-      fed += c.length;
-      yield* flush();
-      const left = fed - inflate.bytesWritten;
-      if (left > 0) {
-        reader.unread(c.subarray(c.length - left));
-        return;
-      }
+    // The data ended, or the input did (and zlib said so, above).
+    stop = true;
+    await pump;
+    let left = from + fedBytes - inflate.bytesWritten;
+    for (let i = fed.length - 1; left > 0; i--) {
+      const c = fed[i];
+      const k = Math.min(left, c.length);
+      reader.unread(c.subarray(c.length - k));
+      left -= k;
     }
   } finally {
+    stop = true;
     inflate.destroy();
+    await pump.catch(() => {});
   }
 }
 

@@ -104,3 +104,15 @@ test(`gzip data read as the gzip program reads it (${CASES} cases)`, { timeout: 
     }
   }
 });
+
+test('a bomb is inflated as it is read: a few output chunks ahead of the reader, never the whole input chunk', async () => {
+  const zeros = new Uint8Array(128 << 20);
+  const bomb = gzipSync(zeros, { level: 9 }); // about 130 KB: one chunk that inflates to 128 MiB
+  const before = process.memoryUsage().arrayBuffers;
+  const it = gunzipMembers((async function* () { yield bomb; })(), crc32)[Symbol.asyncIterator]();
+  const first = await it.next();
+  assert.ok(!first.done && first.value.length > 0);
+  const held = process.memoryUsage().arrayBuffers - before;
+  await it.return?.(undefined);
+  assert.ok(held < 16 << 20, `${(held / 2 ** 20).toFixed(0)} MiB held after the first output chunk`);
+});
