@@ -598,6 +598,15 @@ test('index entries find their files by as much of the path as the files given h
   assert.deepEqual(places(r, 'index-nested'), []);
   assert.deepEqual(places(r, 'index-missing-file'), ['site/index.xml:4']);
   assert.match(only(r, 'index-missing-file').message, /^fr\/sitemap\.xml is listed, but no file of that name/);
+  // Folders the URL has and the files given lack: the longest shared tail decides.
+  const deeper = await check({
+    'site/index.xml': index(sm('sitemaps/en/sitemap.xml') + sm('sitemaps/de/sitemap.xml')),
+    'site/en/sitemap.xml': urlset(url(`${U}/en/a`)),
+    'site/de/sitemap.xml': index(sm('de/part.xml')),
+    'site/de/part.xml': urlset(url(`${U}/de/a`)),
+  });
+  assert.deepEqual(places(deeper, 'index-missing-file'), []);
+  assert.deepEqual(places(deeper, 'index-nested'), ['site/index.xml:4']);
 });
 
 test('a relative <loc> is an error in a sitemap; a year with a leading zero fails the schema', async () => {

@@ -1,8 +1,8 @@
 // The entries of sitemap indexes: the row rules on their loc and lastmod (loc-outside-directory there
 // is index-outside-directory), and whether each listed file was given to check and is not an index.
 // Files are matched by name (the last segment of the loc's path), with or without `.gz`; where
-// several given files have that name, by as much of the path as their own names hold (en/sitemap.xml
-// for https://example.com/en/sitemap.xml, never de/sitemap.xml).
+// several given files have that name, by the longest tail of folders they share with the loc's path
+// (en/sitemap.xml for https://example.com/sitemaps/en/sitemap.xml, never de/sitemap.xml).
 
 import type { Collected } from './collected.ts';
 import type { FileTally } from './file-tally.ts';
@@ -60,22 +60,16 @@ function sharedTail(a: string[], b: string[]): number {
 }
 
 /**
- * The given files a listed path stands for: all those of its name when only one has it; else the
- * ones whose whole name, or the whole listed path, is the shared tail (the longest such tail wins).
+ * The given files a listed path stands for: the one of its name when only one has it; else the ones
+ * that share the longest tail of folders with it (en/sitemap.xml for /sitemaps/en/sitemap.xml), and
+ * none when they share only the name while the listed path names a folder none of them is in.
  */
 function filesFor(path: string[], named: FileTally[]): FileTally[] {
   if (named.length === 1) return named;
-  let best = 0;
-  let found: FileTally[] = [];
-  for (const f of named) {
-    const own = f.name.split('/').filter((s) => s !== '');
-    const k = sharedTail(own, path);
-    if (k < Math.min(own.length, path.length) || k < best) continue;
-    if (k > best) found = [];
-    best = k;
-    found.push(f);
-  }
-  return found;
+  const tails = named.map((f) => sharedTail(f.name.split('/').filter((s) => s !== ''), path));
+  const best = Math.max(...tails);
+  if (best < 2 && path.length > 1) return [];
+  return named.filter((_, i) => tails[i] === best);
 }
 
 /** The first entry for each written URL. */
