@@ -280,6 +280,9 @@ export function run(final: bool): Status {
     }
     placeEntry(rowNamespaces, rowNews, rowLastmodEpoch, rowLastmod, rowLastmodLen);
     accepted++;
+    // The list-wide sameness is of the rows written.
+    sameLastmod.note(rowLastmod, rowLastmodLen);
+    samePriority.note(rowPriority, rowPriorityLen);
     if (rowFixed) rowsFixed++;
     if (rowWarned) rowsWarned++;
     placedRow(rowWarned);
@@ -482,8 +485,6 @@ function finishRow(): bool {
   readLastmod();
   readChangefreq();
   readPriority();
-  sameLastmod.note(rowLastmod, rowLastmodLen);
-  samePriority.note(rowPriority, rowPriorityLen);
   return true;
 }
 

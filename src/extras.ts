@@ -207,9 +207,10 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
     else invalid('uploader', 'longer than 255 characters');
   }
   xml += yesNo('live');
-  // Split before trimming: a separator at the cell's start or end leaves an empty value, not a tag with `|` in it.
+  // Split before trimming, as the core splits image and hreflang cells: a `|` with a space on each
+  // side, or on its inner side at the cell's edge, parts values; one inside a word is the value's own.
   const tags = (cols.has('tag') ? ctx.cell(cols.get('tag')!) : '')
-    .split(' | ')
+    .split(/(?<=^|\s)\|(?=\s|$)/)
     .map((t) => t.trim())
     .filter(Boolean);
   if (tags.length > VIDEO_TAGS) invalid('tag', `${tags.length} tags; the first ${VIDEO_TAGS} are kept`);

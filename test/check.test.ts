@@ -182,7 +182,7 @@ test('comments: -- inside one, or a control character, is not well-formed; a com
   for (const chunk of [1, 2, 3, 7, 1 << 16]) assert.deepEqual((await check({ 'a.xml': fine }, {}, chunk)).findings, [], `chunks of ${chunk}`);
 });
 
-test('UTF-8 in text, comments, processing instructions and names: the audit and libxml2 agree, at any read size', async () => {
+test('UTF-8 in text, CDATA, comments, processing instructions and names: the audit and libxml2 agree, at any read size', async () => {
   const seed = testSeed('check.test.ts');
   const rand = mulberry32(seed);
   const hex = (s: string) => s.split(' ').map((h) => parseInt(h, 16));
@@ -192,8 +192,8 @@ test('UTF-8 in text, comments, processing instructions and names: the audit and 
   const broken = ['80', 'bf', 'c0 80', 'c1 bf', 'e0 80 80', 'ed a0 80', 'f0 80 80 80', 'f4 90 80 80', 'f5 80 80 80', 'ff', 'c3', 'e2 82', 'f0 9f 98'].map(hex);
   const dir = tempDir();
   const enc = new TextEncoder();
-  for (let i = 0; i < 120; i++) {
-    const where = i % 4;
+  for (let i = 0; i < 150; i++) {
+    const where = i % 5;
     const pool = where === 2 ? [...letters, ...letters, ...broken] : [...letters, ...others, ...broken];
     const bytes = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pool[Math.floor(rand() * pool.length)]).flat();
     const [before, after] = [
@@ -201,6 +201,7 @@ test('UTF-8 in text, comments, processing instructions and names: the audit and 
       [`<?pi x`, ` ?>`],
       [`<url><loc>${U}/a</loc><f:n`, ` xmlns:f="urn:f"/></url>`],
       [`<url><loc>${U}/a</loc><f:t xmlns:f="urn:f">x`, `</f:t></url>`],
+      [`<url><loc>${U}/a</loc><f:t xmlns:f="urn:f"><![CDATA[x`, `]]></f:t></url>`],
     ][where];
     const doc = Uint8Array.from([...enc.encode(`${DECL}<urlset xmlns="${SM_NS}">\n${where < 2 ? url(`${U}/a`) : ''}`), ...enc.encode(before), ...bytes, ...enc.encode(`${after}\n</urlset>\n`)]);
     const file = join(dir, `${i}.xml`);

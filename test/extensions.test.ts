@@ -434,3 +434,18 @@ test('hreflang-code-repeated: one code, one alternate; the second value of a cel
   ]);
   assert.equal(r.summary.warnings, 1);
 });
+
+test('video tags part as image cells do: at a separator on the cell’s edge too, never inside a word', async () => {
+  const head = 'loc,video:thumbnail_loc,video:title,video:description,video:content_loc,video:tag\n';
+  const V = (n: number, tags: string) => `${U}/v${n},https://cdn.example.net/t.jpg,T,D,https://cdn.example.net/v.mp4,${tags}`;
+  const r = await run(head + [V(1, 'cats |'), V(2, '| dogs'), V(3, 'a|b | c')].join('\n') + '\n');
+  const xml = r.files['sitemap-1.xml.gz'];
+  const tags = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => [...m[1].matchAll(/<video:tag>(.*?)<\/video:tag>/g)].map((x) => x[1]));
+  assert.deepEqual(tags, [['cats'], ['dogs'], ['a|b', 'c']]);
+});
+
+test('a row left out as too large leaves the list-wide sameness of lastmod and priority alone', async () => {
+  const images = Array.from({ length: 1000 }, (_, i) => `https://cdn.example.net/${i}.jpg`).join(' | ');
+  const r = await run(`loc,lastmod,priority,image\n${U}/1,2020-01-01,0.5,\n${U}/2,2021-01-01,0.7,"${images}"\n${U}/3,2020-01-01,0.5,\n`, { maxBytes: 16384 });
+  assert.deepEqual(r.findings.map((f) => f.code).sort(), ['list-uniform-lastmod', 'list-uniform-priority', 'row-too-large']);
+});

@@ -147,6 +147,19 @@ test('a value holding " | " cannot share a cell: it is left out and counted in o
   assert.deepEqual(notes, ['pipes.xml: 3 extension elements not carried into the rows: 3 holding " | ", which separates the values of a cell']);
 });
 
+test('a value that starts with `| `, or is `|`, would part at the cell’s edge: left out with a note, never read as another URL', async () => {
+  const xml = urlset(
+    url(`${U}/a`, '<image:image><image:loc>| https://cdn.example.net/x.png</image:loc></image:image>' +
+      '<image:image><image:loc>|</image:loc></image:image>' +
+      '<image:image><image:loc>https://cdn.example.net/ok.png</image:loc></image:image>'),
+    IMAGE,
+  );
+  const notes: string[] = [];
+  const rows = await rowsOf('edges.xml', xml, notes);
+  assert.ok(rows.includes(`${U}/a\t\t\t\thttps://cdn.example.net/ok.png\n`), rows);
+  assert.deepEqual(notes, ['edges.xml: 2 extension elements not carried into the rows: 2 holding " | ", which separates the values of a cell']);
+});
+
 test('what no column holds is counted: a second video, a field without a column, a namespace declared below the root', async () => {
   const video = (title: string) => `<video:video><video:title>${title}</video:title></video:video>`;
   const a = urlset(url(`${U}/a`, `${video('First')}${video('Second')}<image:image><image:loc>https://cdn.example.net/a.png</image:loc><image:caption>Old</image:caption></image:image>`), VIDEO + IMAGE);

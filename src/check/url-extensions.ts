@@ -49,9 +49,9 @@ function isMultiValued(column: string): boolean {
   return column === 'image' || column === 'video:tag' || column.startsWith('hreflang:');
 }
 
-/** Whether joining keeps the value whole: the generator splits a cell at each ` | `. */
+/** Whether joining keeps the value whole: the generator splits a cell at each ` | `, and at a `|` on the cell's edge. */
 function joinable(value: string): boolean {
-  return !value.includes(SEPARATOR) && !value.endsWith(' |');
+  return !value.includes(SEPARATOR) && !value.endsWith(' |') && !value.startsWith('| ') && value !== '|';
 }
 
 function attribute(scanner: XmlScanner, local: string): string | undefined {

@@ -132,7 +132,7 @@ export class XmlScanner {
   /** The prefixes in the order they were bound, to unwind them as elements close. */
   private bound: string[] = ['xml'];
   private mode = Mode.Content;
-  /** The UTF-8 of the comment or processing instruction being skipped. */
+  /** The UTF-8 of the comment, CDATA section or processing instruction being read. */
   private skipped = new Utf8Steps();
   private carry: Uint8Array | null = null;
   /** Document offset of the current buffer's first byte. */
@@ -413,6 +413,7 @@ export class XmlScanner {
     if (this.startsWith(d, p, '<![CDATA[')) {
       if (this.depth === 0) return this.malformed('a CDATA section outside the root element');
       this.mode = Mode.Cdata;
+      this.skipped.reset();
       return p + 9;
     }
     const doctype = this.startsWithUpper(d, p, '<!DOCTYPE');
@@ -460,14 +461,14 @@ export class XmlScanner {
     const need = mode === Mode.Pi ? 1 : 2;
     const from = p;
     let line = this.line;
-    const utf8 = mode === Mode.Cdata ? null : this.skipped;
+    const utf8 = this.skipped;
     for (; p < end; p++) {
       const b = d[p];
-      if (utf8 && (b >= 0x80 || utf8.open)) {
+      if (b >= 0x80 || utf8.open) {
         const step = utf8.step(b);
         if (step === Utf8Step.Ok) continue;
         this.line = line;
-        const what = mode === Mode.Comment ? 'a comment' : 'a processing instruction';
+        const what = mode === Mode.Comment ? 'a comment' : mode === Mode.Cdata ? 'a CDATA section' : 'a processing instruction';
         return this.malformed(step === Utf8Step.Invalid ? `${what} that is not valid UTF-8` : `${what} holding U+FFFE or U+FFFF, which XML does not allow`);
       }
       if (b === LF) line++;
