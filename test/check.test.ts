@@ -637,3 +637,21 @@ test('a UTF-8 BOM counts in the file size; a file declared US-ASCII is UTF-8 too
   assert.deepEqual(r.files.map((f) => f.bytes), [bytes.length, ascii.length]);
   assert.deepEqual(r.findings, []);
 });
+
+test(']]> in text is not well-formed wherever the reads part it; ]]&gt; and ] ]> are read', async () => {
+  // Reads of 64 KiB reach the scanner as they come: the text is padded so that they part it between
+  // or after the brackets.
+  const doc = (text: string, cut: number) => {
+    const head = `${DECL}\n<urlset xmlns="${SM_NS}">\n<url><loc>${U}/a</loc><f:x xmlns:f="urn:f">`;
+    const pad = 'a'.repeat((1 << 16) - cut - head.length);
+    return `${head}${pad}${text}</f:x></url>\n</urlset>\n`;
+  };
+  for (const cut of [0, 1, 2, 3]) {
+    const r = await check({ 'a.xml': doc(']]>b', cut) }, {}, 1 << 16);
+    assert.deepEqual(r.findings.filter((f) => f.code === 'xml-malformed').map((f) => f.message), [']]> is not allowed in text'], `cut ${cut}`);
+    for (const fine of [']]&gt;b', '] ]>', ']&#93;>']) {
+      const ok = await check({ 'a.xml': doc(fine, cut) }, {}, 1 << 16);
+      assert.deepEqual(ok.findings.filter((f) => f.code === 'xml-malformed'), [], `${fine}, cut ${cut}`);
+    }
+  }
+});

@@ -132,6 +132,8 @@ export class XmlScanner {
   /** The prefixes in the order they were bound, to unwind them as elements close. */
   private bound: string[] = ['xml'];
   private mode = Mode.Content;
+  /** How many `]` the text of the last buffer ended with (up to two), when it ended in text. */
+  private bracketTail = 0;
   /** The UTF-8 of the comment, CDATA section or processing instruction being read. */
   private skipped = new Utf8Steps();
   private carry: Uint8Array | null = null;
@@ -222,6 +224,7 @@ export class XmlScanner {
       }
       p = this.depth > 0 ? this.text(d, p, end, final) : this.outside(d, p, end);
       if (p < 0 || p >= end) break;
+      this.bracketTail = 0;
       const q = this.markup(d, p, end, final);
       if (q === INCOMPLETE) {
         if (final) {
@@ -244,8 +247,12 @@ export class XmlScanner {
   /** Character data inside the root: up to the next `<` (its position) or the end of the buffer. */
   private text(d: Uint8Array, p: number, end: number, final: boolean): number {
     const T = TEXT;
+    const start = p;
     let seg = p;
     let line = this.line;
+    // `]` ending the text of the buffer before, when this text goes on from it.
+    const tail = this.bracketTail;
+    this.bracketTail = 0;
     for (;;) {
       while (p < end && T[d[p]] === 0) p++;
       if (p >= end) break;
@@ -257,7 +264,10 @@ export class XmlScanner {
       }
       if (k === 2) break;
       if (k === 4) {
-        if (p - seg >= 2 && d[p - 1] === RSQB && d[p - 2] === RSQB) {
+        let n = 0;
+        while (n < 2 && p - n > seg && d[p - n - 1] === RSQB) n++;
+        if (p - n === start) n += tail;
+        if (n >= 2) {
           this.line = line;
           return this.malformed(']]> is not allowed in text');
         }
@@ -296,6 +306,12 @@ export class XmlScanner {
     }
     if (p > seg) this.handler.text(d, seg, p);
     this.line = line;
+    if (p >= end) {
+      // The buffer ends in text: a `]]` here and a `>` at the start of the next are `]]>` too.
+      let n = 0;
+      while (n < 2 && p - n > seg && d[p - n - 1] === RSQB) n++;
+      this.bracketTail = p - n === start ? Math.min(2, n + tail) : n;
+    }
     return p;
   }
 
