@@ -4,7 +4,7 @@
 import type { Platform } from './types.ts';
 import { isSitemapInput, RowsOrigin, sitemapRows } from './check/index.ts';
 import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
-import { GzipTrailingData } from './gzip-trailing-data.ts';
+import { GzipPartlyRead, GzipTrailingData } from './gzip-trailing-data.ts';
 
 /** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
 export class InputError extends Error {}
@@ -84,6 +84,7 @@ async function* gunzipTolerant(name: string, chunks: AsyncIterable<Uint8Array>, 
     yield* chunks;
   } catch (e) {
     if (e instanceof GzipTrailingData) onNote(`${name}: ${e.message} were ignored; every row before them was read`);
+    else if (e instanceof GzipPartlyRead) onNote(`${name}: ${e.message}; the rows after it, and some before its end, were not read (the command line reads such a file whole)`);
     else onNote(`${name}: the gzip data breaks off (${(e as Error).message}); the rows before the break were read, and the last of them may be cut short`);
   }
 }

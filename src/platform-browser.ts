@@ -2,6 +2,18 @@
 // Uses only APIs present in both windows and workers (no DOM).
 import type { Platform } from './types.ts';
 import { GzipPool } from './gzip-pool.ts';
+import { GzipPartlyRead } from './gzip-trailing-data.ts';
+
+/** The browser's inflater reads one gzip member: what follows it is told as such, not as damage. */
+async function* firstMemberOnly(inflated: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* inflated;
+  } catch (e) {
+    // Chromium: "Junk found after end of compressed data."; Firefox: "... trailing garbage ...".
+    if (/junk|trailing/i.test((e as Error).message)) throw new GzipPartlyRead('data follows the first gzip member (another member, padding or other bytes), which the browser does not read');
+    throw e;
+  }
+}
 
 // One core stays with the engine's worker; the others compress (at least one, at most four).
 const pool = new GzipPool(Math.min(4, Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1)));
@@ -69,7 +81,7 @@ export const browserPlatform: Platform = {
   gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
     // The DOM typings give DecompressionStream a BufferSource input; chunks here are always Uint8Array.
     const inflate = new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
-    return iterate(streamOf(chunks).pipeThrough(inflate));
+    return firstMemberOnly(iterate(streamOf(chunks).pipeThrough(inflate)));
   },
   wasm(): Promise<WebAssembly.Module> {
     wasmModule ??= compileWasm().catch((e) => {

@@ -104,8 +104,8 @@ export async function* readDocument(doc: Document, tally: FileTally, options: Re
   } catch (e) {
     if (!(e instanceof InflateError)) throw e;
     // Data read whole, with bytes after it: the file's fault, and the document is checked to its end.
-    if (!e.whole) {
-      tally.report(reader.line, 'gzip-broken', `${e.message}; what came before the break was read`);
+    if (e.read !== 'whole') {
+      tally.report(reader.line, 'gzip-broken', e.read === 'said' ? e.message : `${e.message}; what came before the break was read`);
       return;
     }
     tally.report(0, 'gzip-broken', e.message);

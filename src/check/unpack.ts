@@ -7,7 +7,7 @@ import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
 import { concat, isGzip, prepend, rest, utf16ToUtf8 } from '../byte-streams.ts';
-import { GzipTrailingData } from '../gzip-trailing-data.ts';
+import { GzipPartlyRead, GzipTrailingData } from '../gzip-trailing-data.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 
@@ -88,7 +88,8 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): A
     yield* platform.gunzip(feed);
   } catch (e) {
     if (e instanceof InflateError) throw e;
-    if (e instanceof GzipTrailingData) throw new InflateError(`${e.message}, which gunzip ignores and stricter readers refuse; the data before them was read`, true);
+    if (e instanceof GzipTrailingData) throw new InflateError(`${e.message}, which gunzip ignores and stricter readers refuse; the data before them was read`, 'whole');
+    if (e instanceof GzipPartlyRead) throw new InflateError(`${e.message}; what comes after it, and some of the data before its end, was not read (sitemill check on the command line reads it whole)`, 'said');
     throw new InflateError(`the gzip data does not inflate (${(e as Error).message})`);
   } finally {
     stop = true;

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Watch } from '../helpers/browser-watch.ts';
@@ -132,6 +133,33 @@ describe('the browser library', { timeout: 120_000 }, () => {
     assert.deepEqual(got.all.findings, expected.findings, 'the findings, in the CLI’s order');
     assert.deepEqual(got.errors.findings.map((f) => f.code), ['text-not-url']);
     assert.ok(got.progress > 0, 'progress');
+  });
+
+  it('reads the first member of a gzip with more after it, and says the rest was not read', async () => {
+    // The browser's inflater reads one member; the command line reads them all (test/gunzip-members.test.ts).
+    const rows = Array.from({ length: 20000 }, (_, i) => `${BASE}p/${i}`);
+    const list = Buffer.concat([gzipSync('loc\n' + rows.slice(0, 10000).join('\n') + '\n'), gzipSync(rows.slice(10000).join('\n') + '\n')]);
+    const sitemap = (from: number, to: number) => rows.slice(from, to).map((u) => `<url><loc>${u}</loc></url>`).join('\n');
+    const xml = Buffer.concat([
+      gzipSync(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemap(0, 100)}\n`),
+      gzipSync(`${sitemap(100, 200)}\n</urlset>\n`),
+    ]);
+    const got = (await page.evaluate(`(async () => {
+      const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const { createSitemill } = await import('../../lib/sitemill-browser.js');
+      const sitemill = createSitemill();
+      const { summary } = await sitemill.generate(new File([bytes('${list.toString('base64')}')], 'list.csv.gz'), { baseUrl: '${BASE}', now: '${NOW}' });
+      await sitemill.check([new File([bytes('${xml.toString('base64')}')], 'two.xml.gz')], { now: '${NOW}' });
+      const found = await sitemill.checkFindingsPage({}, 0, 10);
+      sitemill.terminate();
+      return { accepted: summary.accepted, notes: summary.notes, found: found.findings.map((f) => f.code + ': ' + f.message) };
+    })()`)) as { accepted: number; notes: string[]; found: string[] };
+    assert.ok(got.accepted <= 10000, `${got.accepted} rows read`);
+    assert.ok(
+      got.notes.some((n) => n.startsWith('list.csv.gz: data follows the first gzip member') && n.endsWith('were not read (the command line reads such a file whole)')),
+      JSON.stringify(got.notes),
+    );
+    assert.ok(got.found.some((f) => /^gzip-broken: data follows the first gzip member .* was not read \(sitemill check on the command line reads it whole\)$/.test(f)), JSON.stringify(got.found));
   });
 
   it('made no request off its origin and logged no error', () => {
