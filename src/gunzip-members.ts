@@ -4,7 +4,7 @@
 // once everything before it has come out. (Node's own gunzip fails on such bytes and drops the
 // output of the read that held them: a list lost its last thousands of rows to four bytes of junk.)
 
-import { createInflateRaw } from 'node:zlib';
+import { constants, createInflateRaw, inflateRawSync } from 'node:zlib';
 import { concat } from './byte-streams.ts';
 import { GzipTrailingData } from './gzip-trailing-data.ts';
 
@@ -13,6 +13,9 @@ const FEXTRA = 4;
 const FNAME = 8;
 const FCOMMENT = 16;
 const OUT_CHUNK = 1 << 18;
+/** A member whose deflate data ends within this much input, inflating to at most SMALL_OUT, is inflated at once. */
+const SMALL_IN = 1 << 16;
+const SMALL_OUT = 1 << 18;
 
 /** Reads an async stream of chunks with look-ahead: bytes can be put back. */
 class ByteReader {
@@ -183,6 +186,33 @@ async function* inflateBody(reader: ByteReader, onData: (c: Uint8Array) => void)
   }
 }
 
+/**
+ * A member's body inflated at once when its deflate data ends within the next SMALL_IN bytes (a file
+ * of many small members would otherwise cost a stream, and a trip to the thread pool, apiece); null,
+ * with nothing taken, when it does not.
+ */
+async function inflateSmall(reader: ByteReader): Promise<Uint8Array | null> {
+  const c = await reader.chunk();
+  if (!c) return null;
+  const part = c.subarray(0, SMALL_IN);
+  let result: { buffer: Buffer; engine: { bytesWritten: number } };
+  try {
+    result = inflateRawSync(part, { info: true, maxOutputLength: SMALL_OUT, finishFlush: constants.Z_SYNC_FLUSH }) as unknown as typeof result;
+  } catch {
+    // Damaged, or more than SMALL_OUT: the stream reads it and says what is wrong.
+    reader.unread(c);
+    return null;
+  }
+  const taken = result.engine.bytesWritten;
+  if (taken >= part.length) {
+    reader.unread(c);
+    return null;
+  }
+  reader.unread(c.subarray(taken));
+  const out = result.buffer;
+  return new Uint8Array(out.buffer, out.byteOffset, out.length);
+}
+
 type Crc32 = (data: Uint8Array, value?: number) => number;
 
 /** The inflated bytes of gzip data, member after member. */
@@ -192,10 +222,15 @@ export async function* gunzipMembers(chunks: AsyncIterable<Uint8Array>, crc32: C
     for (let first = true; await readHeader(reader, first, crc32); first = false) {
       let crc = 0;
       let size = 0;
-      yield* inflateBody(reader, (c) => {
+      const onData = (c: Uint8Array) => {
         crc = crc32(c, crc);
         size += c.length;
-      });
+      };
+      const small = await inflateSmall(reader);
+      if (small) {
+        onData(small);
+        if (small.length > 0) yield small;
+      } else yield* inflateBody(reader, onData);
       const trailer = await reader.take(8);
       if (trailer.length < 8) throw new Error('unexpected end of file');
       const view = new DataView(trailer.buffer, trailer.byteOffset, 8);
