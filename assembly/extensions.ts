@@ -81,6 +81,8 @@ let col: i32 = 0;
 let pos: usize = 0;
 let images: u32 = 0;
 let imagesDropped: u32 = 0;
+/** The column of the first image dropped (1-based). */
+let droppedFrom: u32 = 0;
 let selfSeen = false;
 let alternates: u32 = 0;
 /** Links the row added to the list's (its alternates but itself). */
@@ -220,7 +222,7 @@ const LINK_CLOSE = String.UTF8.encode('"/>');
 function take(url: usize, len: u32, escape: bool, own: bool): void {
   if (columnKind(col) == ExtKind.Image) {
     if (images >= MAX_IMAGES) {
-      imagesDropped++;
+      if (imagesDropped++ == 0) droppedFrom = <u32>(col + 1);
       return;
     }
     images++;
@@ -265,7 +267,7 @@ function finishColumns(): void {
       n /= 10;
     }
     countText.len = digits;
-    addFinding(rowLine, 0, Code.ImageTooMany, countText.ptr, digits, 0, 0);
+    addFinding(rowLine, droppedFrom, Code.ImageTooMany, countText.ptr, digits, 0, 0);
     markWarned();
   }
   if (alternates > 0 && !selfSeen) {

@@ -71,7 +71,7 @@ test('image-too-many: more than 1,000 images for one URL, the extras dropped', a
   const images = Array.from({ length: 1003 }, (_, i) => `https://cdn.example.net/${i}.jpg`).join(' | ');
   const r = await run(`loc,image\n${U}/a,${images}\n`);
   assert.equal((r.files['sitemap-1.xml.gz'].match(/<image:image>/g) ?? []).length, 1000);
-  assert.deepEqual(codesAt(r, 'image-too-many').map((f) => [f.line, f.value]), [[2, '3']]);
+  assert.deepEqual(codesAt(r, 'image-too-many').map((f) => [f.line, f.column, f.value]), [[2, 2, '3']], 'told in the column where the dropping began, with how many');
 });
 
 test('hreflang codes: validated and written in canonical case, once per column', async () => {
