@@ -62,40 +62,34 @@ export class HashSet {
     }
   }
 
-  /** Adds a hash; false when it was there already. */
-  add(h: u64): bool {
-    const s = <i32>(h >> (64 - SHARD_BITS));
-    if ((unchecked(this.sizes[s]) + 1) * 4 > unchecked(this.capacities[s]) * 3) this.grow(s);
-    const mask = unchecked(this.capacities[s]) - 1;
-    const table = unchecked(this.tables[s]);
-    let i = <u32>h & mask;
-    while (true) {
-      const at = table + (<usize>i << 3);
-      const v = load<u64>(at);
-      if (v == 0) {
-        store<u64>(at, h);
-        unchecked((this.sizes[s] += 1));
-        this.size++;
-        return true;
-      }
-      if (v == h) return false;
-      i = (i + 1) & mask;
-    }
-    return unreachable();
-  }
-
-  has(h: u64): bool {
-    const s = <i32>(h >> (64 - SHARD_BITS));
+  /** The slot of `h` in shard `s`: where it is, or the empty slot that ends its run. */
+  @inline private slot(s: i32, h: u64): u32 {
     const mask = unchecked(this.capacities[s]) - 1;
     const table = unchecked(this.tables[s]);
     let i = <u32>h & mask;
     while (true) {
       const v = load<u64>(table + (<usize>i << 3));
-      if (v == h) return true;
-      if (v == 0) return false;
+      if (v == h || v == 0) return i;
       i = (i + 1) & mask;
     }
     return unreachable();
+  }
+
+  /** Adds a hash; false when it was there already. */
+  add(h: u64): bool {
+    const s = <i32>(h >> (64 - SHARD_BITS));
+    if ((unchecked(this.sizes[s]) + 1) * 4 > unchecked(this.capacities[s]) * 3) this.grow(s);
+    const at = unchecked(this.tables[s]) + (<usize>this.slot(s, h) << 3);
+    if (load<u64>(at) == h) return false;
+    store<u64>(at, h);
+    unchecked((this.sizes[s] += 1));
+    this.size++;
+    return true;
+  }
+
+  has(h: u64): bool {
+    const s = <i32>(h >> (64 - SHARD_BITS));
+    return load<u64>(unchecked(this.tables[s]) + (<usize>this.slot(s, h) << 3)) == h;
   }
 
   /**
@@ -106,13 +100,8 @@ export class HashSet {
     const s = <i32>(h >> (64 - SHARD_BITS));
     const mask = unchecked(this.capacities[s]) - 1;
     const table = unchecked(this.tables[s]);
-    let hole = <u32>h & mask;
-    while (true) {
-      const v = load<u64>(table + (<usize>hole << 3));
-      if (v == 0) return;
-      if (v == h) break;
-      hole = (hole + 1) & mask;
-    }
+    let hole = this.slot(s, h);
+    if (load<u64>(table + (<usize>hole << 3)) != h) return;
     let j = hole;
     while (true) {
       j = (j + 1) & mask;
