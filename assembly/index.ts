@@ -25,7 +25,7 @@ import {
   slowPtr as extSlowPtr, slowLen as extSlowLen,
 } from './extensions';
 import {
-  configureWriter, openFile, entryFits, entryFitsAlone, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
+  configureWriter, openFile, Fit, whereEntryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
   fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index, bodyStart, headerBytes, dropBody,
 } from './writer';
 
@@ -264,8 +264,9 @@ export function run(final: bool): Status {
       stage = Stage.Place;
     }
     // Stage.Place
-    // (The audit's own files are thrown away: there an entry of any size is read as the others.)
-    if (!allFields && !entryFitsAlone(rowNamespaces)) {
+    const fit = whereEntryFits(rowNamespaces, rowNews);
+    // (The audit's own files are thrown away: there an entry of any size takes a file of its own.)
+    if (fit == Fit.Nowhere && !allFields) {
       // No file can hold it: the row is left out, and nothing of it stays behind.
       addFinding(rowLine, 0, Code.RowTooLarge, canonPtr, canonLen, 0, 0);
       written.remove(canonHash);
@@ -274,7 +275,7 @@ export function run(final: bool): Status {
       stage = Stage.Scan;
       continue;
     }
-    if (!entryFits(rowNamespaces, rowNews)) {
+    if (fit != Fit.Here && fileUrls > 0) {
       closeFile();
       return Status.FileFull;
     }

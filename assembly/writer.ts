@@ -101,17 +101,23 @@ export function openFile(): void {
   fileLastmodLen = 0;
 }
 
-/** Whether the waiting entry (with its namespaces and news) fits in the current file. An empty file takes any entry. */
-export function entryFits(ns: u32, news: u32): bool {
-  if (fileUrls == 0) return true;
-  if (fileUrls >= maxUrls || fileNews + news > MAX_NEWS) return false;
-  const body = bodyDropped + out.len - bodyStart();
-  return headerLength(fileNamespaces | ns) + body + entry.len + footerLength() <= maxBytes;
+export enum Fit {
+  /** In the current file. */
+  Here,
+  /** In the next file: this one is full for it. */
+  NextFile,
+  /** In no file: alone it passes the byte limit. */
+  Nowhere,
 }
 
-/** Whether the waiting entry fits in a file of its own: one that does not can never be written. */
-export function entryFitsAlone(ns: u32): bool {
-  return headerLength(ns) + entry.len + footerLength() <= maxBytes;
+/** Where the waiting entry (with its namespaces and news) goes. An empty file takes any entry that fits a file at all. */
+export function whereEntryFits(ns: u32, news: u32): Fit {
+  if (fileUrls > 0 && fileUrls < maxUrls && fileNews + news <= MAX_NEWS) {
+    const body = bodyDropped + out.len - bodyStart();
+    if (headerLength(fileNamespaces | ns) + body + entry.len + footerLength() <= maxBytes) return Fit.Here;
+  }
+  if (headerLength(ns) + entry.len + footerLength() > maxBytes) return Fit.Nowhere;
+  return fileUrls == 0 ? Fit.Here : Fit.NextFile;
 }
 
 /** Moves the waiting entry into the current file. */
