@@ -11,7 +11,7 @@ import { writeText } from './escape';
 import { addFinding, setInputIndex, inputIndex, markFixed, markWarned } from './findings';
 import { fieldCount, fieldStart, fieldEnd, rowLine } from './csv';
 import { Code } from '../src/code';
-import { ExtKind, Namespace } from '../src/status';
+import { ExtKind, LocFix, Namespace } from '../src/status';
 
 export const MAX_IMAGES: u32 = 1000;
 
@@ -185,24 +185,19 @@ export function processExtensions(): Ext {
 }
 
 /**
- * The engine's answer for the waiting value: its written URL (`ok`), or invalid. A URL written
- * otherwise than given is told as for a loc: `loc-fragment`, `loc-normalized`.
+ * The engine's answer for the waiting value: its written URL (`ok`) and how it differs from the value
+ * (`LocFix` bits, told as for a loc), or invalid.
  */
-export function resolveSlow(ok: bool, url: usize, len: u32): void {
+export function resolveSlow(ok: bool, url: usize, len: u32, fixes: u32): void {
   const column = <u32>(col + 1);
   if (!ok) {
     addFinding(rowLine, column, columnKind(col) == ExtKind.Image ? Code.ImageInvalid : Code.HreflangUrlInvalid, slowPtr, slowLen, 0, 0);
     markWarned();
     return;
   }
-  const end = slowPtr + slowLen;
-  const hash = findByte(slowPtr, end, 0x23);
-  const fragment = hash < end;
-  // Besides the fragment: the written URL against the value up to its `#`.
-  const normalized = <u32>(hash - slowPtr) != len || memory.compare(url, slowPtr, len) != 0;
-  if (fragment) addFinding(rowLine, column, Code.LocFragment, slowPtr, slowLen, url, len);
-  if (normalized) addFinding(rowLine, column, Code.LocNormalized, slowPtr, slowLen, url, len);
-  if (fragment || normalized) markFixed();
+  if (fixes & LocFix.Fragment) addFinding(rowLine, column, Code.LocFragment, slowPtr, slowLen, url, len);
+  if (fixes & LocFix.Normalized) addFinding(rowLine, column, Code.LocNormalized, slowPtr, slowLen, url, len);
+  if (fixes) markFixed();
   take(url, len, true, isLoc(url, len));
 }
 

@@ -389,9 +389,9 @@ export function slowUrlLen(): u32 {
   return extSlowLen;
 }
 
-/** The engine's answer for it: `ok` with the written URL at `scratchPtr()`, or not (dropped). */
-export function resolveUrl(ok: bool, len: u32): void {
-  resolveSlow(ok, scratch.ptr, len);
+/** The engine's answer for it: `ok` with the written URL at `scratchPtr()` and the `LocFix` bits of how it differs, or not (dropped). */
+export function resolveUrl(ok: bool, len: u32, fixes: u32): void {
+  resolveSlow(ok, scratch.ptr, len, fixes);
 }
 
 /** The engine's finding on the current row (news, video): its level, for the summary's row counts. */

@@ -62,7 +62,7 @@ interface Exports {
   addHreflangCode(len: number): number;
   slowUrlPtr(): number;
   slowUrlLen(): number;
-  resolveUrl(ok: number, len: number): void;
+  resolveUrl(ok: number, len: number, fixes: number): void;
   rowLocPtr(): number;
   rowLocLen(): number;
   extrasDone(len: number, namespaces: number, news: number): void;

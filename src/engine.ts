@@ -14,7 +14,7 @@ import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { Output } from './output.ts';
 import { outOfMemory } from './out-of-memory.ts';
 import { reportBlocks } from './report.ts';
-import { resolveAnyUrl, resolveLoc, siteOf, type Site } from './slow-url.ts';
+import { resolveAnyUrl, resolveLoc, siteOf, urlFixes, type Site } from './slow-url.ts';
 import { extraColumns, rowExtras, type ExtraColumns } from './extras.ts';
 import { canonicalHreflang } from './hreflang.ts';
 import { ExtKind } from './status.ts';
@@ -212,10 +212,11 @@ async function generateOn(
   };
 
   const onSlowUrl = () => {
-    const written = resolveAnyUrl(core.text(x.slowUrlPtr(), x.slowUrlLen()));
-    if (written === null) return x.resolveUrl(0, 0);
+    const given = core.text(x.slowUrlPtr(), x.slowUrlLen());
+    const written = resolveAnyUrl(given);
+    if (written === null) return x.resolveUrl(0, 0, 0);
     const [len] = core.putScratch(written);
-    x.resolveUrl(1, len);
+    x.resolveUrl(1, len, urlFixes(given, written));
   };
 
   const onExtras = () => {

@@ -3,7 +3,7 @@
 
 import { Code } from './code.ts';
 import { NEWS_FIELDS, VIDEO_FIELDS } from './detect.ts';
-import { Namespace } from './status.ts';
+import { LocFix, Namespace } from './status.ts';
 import { isLanguage, isRegion } from './hreflang.ts';
 import { resolveAnyUrl, urlFixes } from './slow-url.ts';
 import { cleanText, escapeXml } from './xml-text.ts';
@@ -138,7 +138,12 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   for (const [f, why] of badLocations) invalid(f, why);
   // The URLs written, told where they differ from the value given.
   const urls: [VideoField, string | null][] = [['thumbnail_loc', thumbnail], ['content_loc', content], ['player_loc', player]];
-  for (const [f, url] of urls) if (url) for (const code of urlFixes(get(f), url)) ctx.finding(code, col(f), get(f), url);
+  for (const [f, url] of urls) {
+    if (!url) continue;
+    const fixes = urlFixes(get(f), url);
+    if (fixes & LocFix.Fragment) ctx.finding(Code.LocFragment, col(f), get(f), url);
+    if (fixes & LocFix.Normalized) ctx.finding(Code.LocNormalized, col(f), get(f), url);
+  }
 
   // Optional: a bad one drops itself.
   let xml = `<video:video><video:thumbnail_loc>${escapeXml(thumbnail!)}</video:thumbnail_loc>`;

@@ -34,26 +34,20 @@ export function resolveLoc(trimmed: string, site: Site | undefined): LocVerdict 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { code: Code.LocScheme };
   if (url.username !== '' || url.password !== '') return { code: Code.LocCredentials };
-  let href = strictUri(url);
-  if (url.hash !== '' || url.href.endsWith('#')) fixes |= LocFix.Fragment;
+  const href = strictUri(url);
   if (site && url.host !== site.host) return { code: Code.LocHost, host: url.host };
   if (site && url.protocol !== site.protocol) return { code: Code.LocSchemeMismatch };
-  const hashInInput = input.indexOf('#');
-  const withoutFragment = hashInInput >= 0 ? input.slice(0, hashInInput) : input;
-  if (href !== withoutFragment) fixes |= LocFix.Normalized;
-  return { code: 0, href, fixes, url };
+  return { code: 0, href, fixes: fixes | urlFixes(input, href), url };
 }
 
 /**
- * How a written URL differs from the value given, told as for a loc: `loc-fragment` when the value
- * has a fragment, `loc-normalized` when the rest differs.
+ * How a written URL differs from the absolute value it was read from (`LocFix` bits): a fragment
+ * (every `#` of an absolute URL starts one), and anything else in the rest.
  */
-export function urlFixes(given: string, written: string): Code[] {
+export function urlFixes(given: string, written: string): number {
   const hash = given.indexOf('#');
-  const codes: Code[] = [];
-  if (hash >= 0) codes.push(Code.LocFragment);
-  if (written !== (hash >= 0 ? given.slice(0, hash) : given)) codes.push(Code.LocNormalized);
-  return codes;
+  const rest = hash >= 0 ? given.slice(0, hash) : given;
+  return (hash >= 0 ? LocFix.Fragment : 0) | (written !== rest ? LocFix.Normalized : 0);
 }
 
 /** The site of a base URL: its origin, and its folder (the path up to and with its last `/`). */
