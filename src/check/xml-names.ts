@@ -21,19 +21,16 @@ const MAX_NAME_BYTES = 256;
 const decoder = new TextDecoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
-function isUtf8(bytes: Uint8Array): boolean {
-  if (bytes.every((b) => b < 0x80)) return true;
-  try {
-    strictDecoder.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function makeName(bytes: Uint8Array): XmlName {
-  const qname = decoder.decode(bytes);
-  const notUtf8 = !isUtf8(bytes);
+  let qname: string;
+  let notUtf8 = false;
+  try {
+    qname = strictDecoder.decode(bytes);
+  } catch {
+    // Said as the bytes read with U+FFFD where they are not UTF-8.
+    qname = decoder.decode(bytes);
+    notUtf8 = true;
+  }
   const colon = qname.indexOf(':');
   if (colon < 0) return { qname, prefix: '', local: qname, bad: notUtf8, notUtf8, bytes };
   const prefix = qname.slice(0, colon);
