@@ -105,6 +105,13 @@ function isXmlChar(cp: number): boolean {
   return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
+/** How many `]` (up to two) come just before `p`, from `from` on. */
+function bracketsBefore(d: Uint8Array, p: number, from: number): number {
+  let n = 0;
+  while (n < 2 && p - n > from && d[p - n - 1] === RSQB) n++;
+  return n;
+}
+
 function hexByte(b: number): string {
   return 'U+' + b.toString(16).toUpperCase().padStart(4, '0');
 }
@@ -224,7 +231,6 @@ export class XmlScanner {
       }
       p = this.depth > 0 ? this.text(d, p, end, final) : this.outside(d, p, end);
       if (p < 0 || p >= end) break;
-      this.bracketTail = 0;
       const q = this.markup(d, p, end, final);
       if (q === INCOMPLETE) {
         if (final) {
@@ -264,8 +270,7 @@ export class XmlScanner {
       }
       if (k === 2) break;
       if (k === 4) {
-        let n = 0;
-        while (n < 2 && p - n > seg && d[p - n - 1] === RSQB) n++;
+        let n = bracketsBefore(d, p, seg);
         if (p - n === start) n += tail;
         if (n >= 2) {
           this.line = line;
@@ -308,8 +313,7 @@ export class XmlScanner {
     this.line = line;
     if (p >= end) {
       // The buffer ends in text: a `]]` here and a `>` at the start of the next are `]]>` too.
-      let n = 0;
-      while (n < 2 && p - n > seg && d[p - n - 1] === RSQB) n++;
+      const n = bracketsBefore(d, p, seg);
       this.bracketTail = p - n === start ? Math.min(2, n + tail) : n;
     }
     return p;
