@@ -128,8 +128,9 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   // of nothing but forbidden characters is none.
   const written = (v: string) => lineEnds(cleanText(v).text);
   if (!written(title).trim()) required.push(['title', 'missing']);
-  if (!written(description).trim()) required.push(['description', 'missing']);
-  else if ([...written(description)].length > 2048) required.push(['description', 'longer than 2,048 characters']);
+  const writtenDescription = written(description);
+  if (!writtenDescription.trim()) required.push(['description', 'missing']);
+  else if ([...writtenDescription].length > 2048) required.push(['description', 'longer than 2,048 characters']);
   if (!content && !player) required.push(...(badLocations.length ? badLocations : [['content_loc', 'neither content_loc nor player_loc'] as [VideoField, string]]));
   if (required.length) {
     for (const [f, why] of required) invalid(f, why);
