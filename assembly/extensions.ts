@@ -10,8 +10,8 @@ import { urlIsCanonical, urlNeedsEscape } from './loc';
 import { writeText } from './escape';
 import { addFinding, setInputIndex, inputIndex, markFixed, markWarned } from './findings';
 import { fieldCount, fieldStart, fieldEnd, rowLine } from './csv';
-import { Code } from '../src/code';
-import { ExtKind, LocFix, Namespace } from '../src/status';
+import { Code } from '../src/core/code';
+import { ExtKind, LocFix, Namespace } from '../src/core/status';
 
 export const MAX_IMAGES: u32 = 1000;
 

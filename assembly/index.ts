@@ -2,8 +2,8 @@
 // the Status it returns; findings and finished files wait in buffers the engine drains.
 // Numbers and pointers cross the boundary, never strings.
 
-import { Code } from '../src/code';
-import { Status, LocFix } from '../src/status';
+import { Code } from '../src/core/code';
+import { Status, LocFix } from '../src/core/status';
 import { Bytes } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';

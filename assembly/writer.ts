@@ -7,7 +7,7 @@
 
 import { Bytes } from './bytes';
 import { escapedLength, writeEscaped, writeText } from './escape';
-import { Namespace } from '../src/status';
+import { Namespace } from '../src/core/status';
 
 export const XML: u32 = 0;
 export const TXT: u32 = 1;

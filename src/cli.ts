@@ -6,11 +6,11 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { generate, InputError, OptionError } from './engine.ts';
-import { resolveOptions } from './options.ts';
-import { nodePlatform } from './platform-node.ts';
-import { ProgressBar } from './progress-bar.ts';
-import { stdinInput, type StdinInput } from './stdin-source.ts';
+import { generate, InputError, OptionError } from './generate/engine.ts';
+import { resolveOptions } from './generate/options.ts';
+import { nodePlatform } from './platform/node.ts';
+import { ProgressBar } from './cli/progress-bar.ts';
+import { stdinInput, type StdinInput } from './input/stdin-source.ts';
 import type { InputSource, Options, Summary } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -215,7 +215,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'generate') return await runGenerate(rest);
     // Loaded when asked for: a generate run starts without the audit's modules.
-    if (command === 'check') return await (await import('./check/cli-check.ts')).runCheck(rest);
+    if (command === 'check') return await (await import('./cli/check-command.ts')).runCheck(rest);
     throw new UsageError(`unknown command ${command}`);
   } catch (e) {
     const err = e as Error & { code?: string };

@@ -3,17 +3,17 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './engine.ts';
-import { nodePlatform } from './platform-node.ts';
+import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './generate/engine.ts';
+import { nodePlatform } from './platform/node.ts';
 import type { Hooks, InputSource, Inspection, Options } from './types.ts';
 import { checkFiles, type CheckOptions, type CheckResult } from './check/index.ts';
 
 export type Input = string | Uint8Array | InputSource;
 
-export { InputError, OptionError } from './engine.ts';
-export { FindingStore, type FindingFilter } from './findings.ts';
-export { CODE_INFO } from './codes.ts';
-export { DEFAULT_OPTIONS, LIMITS } from './options.ts';
+export { InputError, OptionError } from './generate/engine.ts';
+export { FindingStore, type FindingFilter } from './generate/findings.ts';
+export { CODE_INFO } from './core/codes.ts';
+export { DEFAULT_OPTIONS, LIMITS } from './generate/options.ts';
 export { CHECK_CODES, type CheckCode, type CheckOptions, type CheckResult, type CheckedFile, type CheckFinding, type FileKind } from './check/index.ts';
 export type * from './types.ts';
 export type { GenerateResult };

@@ -3,10 +3,10 @@
 // page at a time.
 import * as Comlink from 'comlink';
 import { checkFiles, type CheckedFile } from './check/index.ts';
-import { CheckFindingPages, type CheckFindingFilter, type CheckFindingsPage } from './check-pages.ts';
-import { generate, inspect, InputError, OptionError } from './engine.ts';
-import type { FindingFilter, FindingStore } from './findings.ts';
-import { browserPlatform, iterate, useWasmUrl } from './platform-browser.ts';
+import { CheckFindingPages, type CheckFindingFilter, type CheckFindingsPage } from './check/finding-pages.ts';
+import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
+import type { FindingFilter, FindingStore } from './generate/findings.ts';
+import { browserPlatform, iterate, useWasmUrl } from './platform/browser.ts';
 import type { Finding, InputSource, Inspection, Options, Progress, Severity, Summary } from './types.ts';
 
 export type { CheckFindingFilter, CheckFindingsPage, FindingFilter };

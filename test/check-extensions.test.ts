@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { check, places, U, url, urlset } from './check-helpers.ts';
 import { checkFiles } from '../src/check/index.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { NOW, run, source } from './helpers.ts';
 
 const NS =

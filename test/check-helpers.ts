@@ -2,7 +2,7 @@
 
 import { checkFiles } from '../src/check/index.ts';
 import type { CheckFinding, CheckOptions, CheckResult } from '../src/check/index.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { NOW, source } from './helpers.ts';
 
 export const U = 'https://www.example.com';

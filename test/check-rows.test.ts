@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { isSitemapInput, sitemapRows } from '../src/check/index.ts';
-import { generate } from '../src/engine.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { generate } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import type { InputSource } from '../src/types.ts';
 import { concatParts, locsOf, readZip, source, BASE, NOW } from './helpers.ts';
 import { DECL, index, U, url, urlset } from './check-helpers.ts';
@@ -140,7 +140,7 @@ test('isSitemapInput: XML and zips, by their first bytes', () => {
 
 test('a value the schema refuses is also an xml-schema error; one it takes is not', async () => {
   const { checkFiles } = await import('../src/check/index.ts');
-  const { nodePlatform } = await import('../src/platform-node.ts');
+  const { nodePlatform } = await import('../src/platform/node.ts');
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -160,7 +160,7 @@ test('a value the schema refuses is also an xml-schema error; one it takes is no
 
 test('the schema, not the stricter row rules, decides xml-schema: dates with zones, 24:00:00 and +0.5 pass it', async () => {
   const { checkFiles } = await import('../src/check/index.ts');
-  const { nodePlatform } = await import('../src/platform-node.ts');
+  const { nodePlatform } = await import('../src/platform/node.ts');
   const url = (inner: string) => `<url><loc>https://www.example.com/${Math.random().toString(36).slice(2)}</loc>${inner}</url>`;
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detectDelimiter } from '../src/detect.ts';
+import { detectDelimiter } from '../src/input/detect.ts';
 import { run } from './helpers.ts';
 
 const U = 'https://www.example.com';

@@ -3,8 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Core } from '../src/core.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { Core } from '../src/core/core.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 test('five million look-alike URLs: none taken for a duplicate; each again: all caught', async () => {

@@ -3,8 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Core } from '../src/core.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { Core } from '../src/core/core.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { NOW } from './helpers/run-values.ts';
 

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, tempDir, xmllint } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
-import { CODE_INFO } from '../src/codes.ts';
+import { CODE_INFO } from '../src/core/codes.ts';
 
 const SECTION_5 = ['image-invalid', 'image-too-many', 'hreflang-code-invalid', 'hreflang-normalized', 'hreflang-url-invalid', 'hreflang-code-repeated',
   'hreflang-not-reciprocal', 'hreflang-missing-self', 'news-incomplete', 'news-stale', 'video-invalid', 'text-invalid-char'];

@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
-import { Core } from '../src/core.ts';
-import { nodePlatform } from '../src/platform-node.ts';
-import { generate } from '../src/engine.ts';
+import { Core } from '../src/core/core.ts';
+import { nodePlatform } from '../src/platform/node.ts';
+import { generate } from '../src/generate/engine.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { concatParts, NOW } from './helpers.ts';
 

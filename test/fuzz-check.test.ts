@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { checkFiles } from '../src/check/index.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { NOW } from './helpers/run-values.ts';
 

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate, InputError } from '../src/engine.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { generate, InputError } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { concatParts, readZip, locsOf, source, tempDir, xmllint, BASE, NOW } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 

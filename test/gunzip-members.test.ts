@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
-import { gunzipMembers } from '../src/gunzip-members.ts';
-import { GzipTrailingData } from '../src/gzip-trailing-data.ts';
+import { gunzipMembers } from '../src/input/gunzip-members.ts';
+import { GzipTrailingData } from '../src/input/gzip-trailing-data.ts';
 import { concatParts } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync, crc32 } from 'node:zlib';
-import { gzipInPieces, PiecedGzip, PIECE } from '../src/gzip-pieces.ts';
-import { crc32Combine } from '../src/crc32-combine.ts';
+import { gzipInPieces, PiecedGzip, PIECE } from '../src/compress/gzip-pieces.ts';
+import { crc32Combine } from '../src/compress/crc32-combine.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { tempFile } from './helpers.ts';
 

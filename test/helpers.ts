@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import { generate } from '../src/engine.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { generate } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import type { Finding, Options } from '../src/types.ts';
 import { BASE, NOW } from './helpers/run-values.ts';
 

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { inspect } from '../src/engine.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { inspect } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { source } from './helpers.ts';
 
 const U = 'https://www.example.com';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, BASE } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
-import { CODE_INFO, CODE_NAMES, Code } from '../src/codes.ts';
+import { CODE_INFO, CODE_NAMES, Code } from '../src/core/codes.ts';
 import type { Options } from '../src/types.ts';
 
 interface Case {

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { sitemapRows } from '../src/check/index.ts';
-import { decodeInput } from '../src/decode.ts';
-import { generate } from '../src/engine.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { decodeInput } from '../src/input/decode.ts';
+import { generate } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { concatParts, readZip, run, source, tempDir, xmllint, BASE, NOW } from './helpers.ts';
 import { url, urlset, U } from './check-helpers.ts';
 

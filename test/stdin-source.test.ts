@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { stdinInput } from '../src/stdin-source.ts';
+import { stdinInput } from '../src/input/stdin-source.ts';
 import { tempDir } from './helpers.ts';
 
 async function* inPieces(bytes: Uint8Array, size = 1000): AsyncGenerator<Uint8Array> {

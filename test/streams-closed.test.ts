@@ -7,8 +7,8 @@ import { createReadStream, readdirSync, readlinkSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkFiles } from '../src/check/check.ts';
-import { inspect } from '../src/engine.ts';
-import { nodePlatform } from '../src/platform-node.ts';
+import { inspect } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { tempDir } from './helpers.ts';
 
 function openUnder(folder: string): number {

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { utf16ToUtf8 } from '../src/byte-streams.ts';
+import { utf16ToUtf8 } from '../src/input/byte-streams.ts';
 import { mulberry32 } from './random.ts';
 import { run } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 // The roles a column can take, grouped for the column mapping's select (SPEC sections 2 and 5).
-import { NEWS_FIELDS, VIDEO_FIELDS } from '../src/detect';
-import { canonicalHreflang } from '../src/hreflang';
+import { NEWS_FIELDS, VIDEO_FIELDS } from '../src/input/detect';
+import { canonicalHreflang } from '../src/rules/hreflang';
 import type { Role } from '../src/types';
 
 export interface RoleGroup {

@@ -1,5 +1,5 @@
 // The options a person sets on the page, remembered between visits in localStorage.
-import { DEFAULT_OPTIONS, LIMITS } from '../src/options';
+import { DEFAULT_OPTIONS, LIMITS } from '../src/generate/options';
 import type { Format, Options } from '../src/types';
 
 export interface Settings {

@@ -8,7 +8,7 @@
 // files whose root declares an extension namespace; an input that can be read only once is not
 // surveyed, and its extension values go unchecked.
 
-import { CODE_INFO } from '../codes.ts';
+import { CODE_INFO } from '../core/codes.ts';
 import type { InputSource, Platform, Severity } from '../types.ts';
 import { CHECK_CODES, type CheckCode } from './codes.ts';
 import type { Collected } from './collected.ts';

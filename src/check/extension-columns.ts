@@ -6,7 +6,7 @@
 // after the code before it in its <url> (or before the one after it), not at the end, so rows that
 // lack some languages do not reorder the others.
 
-import { NEWS_FIELDS, VIDEO_FIELDS } from '../detect.ts';
+import { NEWS_FIELDS, VIDEO_FIELDS } from '../input/detect.ts';
 
 /** More distinct codes than any site has; alternates under further codes get no column. */
 const MAX_CODES = 1000;

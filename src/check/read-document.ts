@@ -1,7 +1,7 @@
 // Reads one document through the reader its format calls for, counting its bytes against the
 // protocol's limit. Yields after each chunk so the caller can pass rows on as they come.
 
-import { concat } from '../byte-streams.ts';
+import { concat } from '../input/byte-streams.ts';
 import { MAX_FILE_BYTES } from './codes.ts';
 import type { FileTally } from './file-tally.ts';
 import { TextSitemap } from './text-sitemap.ts';

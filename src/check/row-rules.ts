@@ -5,26 +5,11 @@
 // findings, are the same whatever the format and file size; only rows with extension columns are
 // written as XML, as a text sitemap has no extensions.
 
-import { generate } from '../engine.ts';
-import type { Finding, Platform } from '../types.ts';
+import { generate } from '../generate/engine.ts';
+import type { Finding } from '../types.ts';
+import type { RowRulesRunner } from './types.ts';
 import { CORE_COLUMNS } from './sink.ts';
 
-export interface RulesOptions {
-  baseUrl?: string;
-  now?: string;
-  signal?: AbortSignal;
-  /** The rows carry extension columns. */
-  extensions?: boolean;
-}
-
-/** What the audit needs back: the findings, and the base URL the rules used (given or inferred). */
-export interface RulesOutcome {
-  findings: { readonly length: number; at(i: number): Finding };
-  baseUrl: string | undefined;
-}
-
-/** Runs the row rules on TSV rows: in this thread by default; Node's CLI runs them on a worker thread. */
-export type RowRulesRunner = (rows: () => AsyncIterable<Uint8Array>, options: RulesOptions, platform: Platform) => Promise<RulesOutcome>;
 
 const OUTPUT_FILE_BYTES = 1 << 20;
 

@@ -1,7 +1,6 @@
 // The audit's result: the `--json` shape of SPEC section 7.
 
-import type { Severity } from '../types.ts';
-import type { RowRulesRunner } from './row-rules.ts';
+import type { Finding, Platform, Severity } from '../types.ts';
 
 export type FileKind = 'urlset' | 'sitemapindex' | 'text' | 'rss' | 'atom' | 'unknown';
 
@@ -50,3 +49,20 @@ export interface CheckResult {
   /** Zip entries passed over as a sitemap's companions (robots*.txt, .csv, .json): not in `files`. */
   passedOver: string[];
 }
+
+export interface RulesOptions {
+  baseUrl?: string;
+  now?: string;
+  signal?: AbortSignal;
+  /** The rows carry extension columns. */
+  extensions?: boolean;
+}
+
+/** What the audit needs back: the findings, and the base URL the rules used (given or inferred). */
+export interface RulesOutcome {
+  findings: { readonly length: number; at(i: number): Finding };
+  baseUrl: string | undefined;
+}
+
+/** Runs the row rules on TSV rows: in this thread by default; Node's CLI runs them on a worker thread. */
+export type RowRulesRunner = (rows: () => AsyncIterable<Uint8Array>, options: RulesOptions, platform: Platform) => Promise<RulesOutcome>;

@@ -2,12 +2,12 @@
 // its entries (an archive inside an archive too, two levels deep; its robots.txt, CSV and JSON
 // companions passed over), and what is left is XML, text, empty, or binary. UTF-8 BOMs are dropped and UTF-16 is decoded to UTF-8.
 
-import { binaryKind } from '../decode.ts';
+import { binaryKind } from '../input/binary-kind.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
-import { concat, isGzip, prepend, rest, utf16ToUtf8 } from '../byte-streams.ts';
-import { GzipPartlyRead, GzipTrailingData } from '../gzip-trailing-data.ts';
+import { concat, isGzip, prepend, rest, utf16ToUtf8 } from '../input/byte-streams.ts';
+import { GzipPartlyRead, GzipTrailingData } from '../input/gzip-trailing-data.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 

@@ -6,7 +6,7 @@
 // holding ` | ` in a column of several values (that is the separator), a second news or video in
 // one <url> (a row has one of each), and elements the generator has no column for.
 
-import { VIDEO_FIELDS } from '../detect.ts';
+import { VIDEO_FIELDS } from '../input/detect.ts';
 import { IMAGE_NS, NEWS_NS, URL_EXTENSIONS, VIDEO_NS, XHTML_NS, XMLNS_NS } from './namespaces.ts';
 import { ValueBuffer } from './value-buffer.ts';
 import type { XmlName } from './xml-names.ts';

@@ -16,7 +16,7 @@
 // fault is xml-malformed and stops the file, as a conforming parser does; so are bytes that are not
 // UTF-8, wherever they are (text, names, attribute values, comments, processing instructions).
 
-import { writeUtf8 } from '../byte-streams.ts';
+import { writeUtf8 } from '../input/byte-streams.ts';
 import { isNonCharacter, utf8Sequence, Utf8Step, Utf8Steps } from './utf8-steps.ts';
 import { NameTable, type XmlName } from './xml-names.ts';
 

@@ -1,6 +1,6 @@
 // A one-line progress bar for a terminal: redrawn in place on stderr, cleared at the end.
 
-import type { Progress } from './types.ts';
+import type { Progress } from '../types.ts';
 
 const WIDTH = 28;
 

@@ -1,8 +1,8 @@
 // The Platform for browsers and their workers: Web Streams compression, Web Crypto, streaming wasm compile.
 // Uses only APIs present in both windows and workers (no DOM).
-import type { Platform } from './types.ts';
-import { GzipPool } from './gzip-pool.ts';
-import { GzipPartlyRead } from './gzip-trailing-data.ts';
+import type { Platform } from '../types.ts';
+import { GzipPool } from '../compress/gzip-pool.ts';
+import { GzipPartlyRead } from '../input/gzip-trailing-data.ts';
 
 /** The browser's inflater reads one gzip member: what follows it is told as such, not as damage. */
 async function* firstMemberOnly(inflated: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -56,7 +56,7 @@ export function useWasmUrl(url: string): void {
 }
 
 async function compileWasm(): Promise<WebAssembly.Module> {
-  const url = wasmUrl ?? new URL('../build/sitemill.wasm', import.meta.url);
+  const url = wasmUrl ?? new URL('../../build/sitemill.wasm', import.meta.url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Cannot load the engine (${response.status} ${url.pathname})`);
   // compileStreaming insists on the application/wasm MIME type; some static hosts send another one.

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isGzip, peek, prepend } from './byte-streams.ts';
-import { isSitemapInput } from './check/index.ts';
-import { InputError, SAMPLE } from './decode.ts';
-import type { InputSource } from './types.ts';
+import { isSitemapInput } from '../check/index.ts';
+import { SAMPLE } from './binary-kind.ts';
+import { InputError } from './decode.ts';
+import type { InputSource } from '../types.ts';
 
 const NAME = 'stdin';
 /** Signals that end a run, with the exit status a shell gives for each (128 + its number). */

@@ -1,6 +1,6 @@
 // Options: defaults, validation, and the resolved form the engine uses.
 
-import type { Options } from './types.ts';
+import type { Options } from '../types.ts';
 
 export const DEFAULT_OPTIONS: Options = {
   maxUrls: 50000,

@@ -1,25 +1,25 @@
 // The pipeline: inputs → decode → the core (rows, rules, serialization, file cuts) → gzip → zip,
 // with the slow URL path, the header decision and the list-wide findings on this side.
 
-import { firstBytes, peek, prepend } from './byte-streams.ts';
-import { Code } from './code.ts';
-import { CODE_INFO, CODE_NAMES } from './codes.ts';
-import { Core, Status } from './core.ts';
-import type { RowsOrigin } from './check/index.ts';
-import { decodeInput, InputError } from './decode.ts';
-import { DEPRECATED_IMAGE_NAMES, detectDelimiter, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader, sampleRows } from './detect.ts';
+import { firstBytes, peek, prepend } from '../input/byte-streams.ts';
+import { Code } from '../core/code.ts';
+import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
+import { Core, Status } from '../core/core.ts';
+import type { RowsOrigin } from '../check/sitemap-rows.ts';
+import { decodeInput, InputError } from '../input/decode.ts';
+import { DEPRECATED_IMAGE_NAMES, detectDelimiter, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader, sampleRows } from '../input/detect.ts';
 import { FindingStore } from './findings.ts';
-import { manifestJson } from './manifest.ts';
+import { manifestJson } from '../output/manifest.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
-import { Output } from './output.ts';
-import { outOfMemory } from './out-of-memory.ts';
-import { reportBlocks } from './report.ts';
-import { resolveAnyUrl, resolveLoc, siteOf, urlFixes, type Site } from './slow-url.ts';
-import { extraColumns, rowExtras, type ExtraColumns } from './extras.ts';
-import { canonicalHreflang } from './hreflang.ts';
-import { ExtKind } from './status.ts';
-import type { Delimiter, Hooks, InputSource, Inspection, Options, Platform, Role, Summary } from './types.ts';
-import { ZipWriter } from './zip.ts';
+import { Output } from '../output/sitemap-files.ts';
+import { outOfMemory } from '../core/out-of-memory.ts';
+import { reportBlocks } from '../output/report.ts';
+import { resolveAnyUrl, resolveLoc, siteOf, urlFixes, type Site } from '../rules/slow-url.ts';
+import { extraColumns, rowExtras, type ExtraColumns } from '../rules/extras.ts';
+import { canonicalHreflang } from '../rules/hreflang.ts';
+import { ExtKind } from '../core/status.ts';
+import type { Delimiter, Hooks, InputSource, Inspection, Options, Platform, Role, Summary } from '../types.ts';
+import { ZipWriter } from '../compress/zip.ts';
 
 export { InputError };
 export { OptionError } from './options.ts';

@@ -1,9 +1,9 @@
 // Finished sitemap files → gzip → zip, in order. Compression runs ahead of the zip by a small,
 // fixed number of files, so parsing overlaps it and memory stays bounded.
 
-import type { ResolvedOptions } from './options.ts';
-import type { FileInfo, GzipAhead, Platform } from './types.ts';
-import type { ZipWriter } from './zip.ts';
+import type { ResolvedOptions } from '../generate/options.ts';
+import type { FileInfo, GzipAhead, Platform } from '../types.ts';
+import type { ZipWriter } from '../compress/zip.ts';
 
 const IN_FLIGHT = 2;
 const HEAD_BYTES = 2048;

@@ -4,9 +4,10 @@
 // time; the findings the audit keeps come back when the rules are done. This one file is both sides.
 
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { nodePlatform } from '../platform-node.ts';
+import { nodePlatform } from '../platform/node.ts';
 import type { Finding } from '../types.ts';
-import { keepsFinding, runRowRules, type RowRulesRunner, type RulesOutcome } from './row-rules.ts';
+import { keepsFinding, runRowRules } from '../check/row-rules.ts';
+import type { RowRulesRunner, RulesOutcome } from '../check/types.ts';
 
 const MARK = 'sitemill-row-rules';
 /** Blocks of rows (about 1 MiB each) sent and not yet taken: enough to keep the thread busy. */

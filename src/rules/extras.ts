@@ -1,13 +1,13 @@
 // News and video columns (SPEC section 5), checked and written by the engine: few rows carry them,
 // so they stay off the core's hot path. Children are written in the order of Google's documentation.
 
-import { Code } from './code.ts';
-import { NEWS_FIELDS, VIDEO_FIELDS } from './detect.ts';
-import { LocFix, Namespace } from './status.ts';
+import { Code } from '../core/code.ts';
+import { NEWS_FIELDS, VIDEO_FIELDS } from '../input/detect.ts';
+import { LocFix, Namespace } from '../core/status.ts';
 import { isLanguage, isRegion } from './hreflang.ts';
 import { resolveAnyUrl, urlFixes } from './slow-url.ts';
 import { cleanText, escapeXml } from './xml-text.ts';
-import type { NewsField, Role, VideoField } from './types.ts';
+import type { NewsField, Role, VideoField } from '../types.ts';
 
 export interface ExtraColumns {
   news: Map<NewsField, number>;

@@ -1,8 +1,8 @@
 // The last audit's findings, kept in the engine's worker and read a filtered page at a time, so the
 // page holds only the rows it shows however many findings a set of sitemaps has.
 
-import type { CheckFinding } from './check/index.ts';
-import type { Severity } from './types.ts';
+import type { CheckFinding } from './index.ts';
+import type { Severity } from '../types.ts';
 
 export interface CheckFindingFilter {
   codes?: string[];

@@ -1,8 +1,8 @@
 // Findings kept as the core writes them: compact records, decoded only when one is read.
 // A million findings cost their value bytes plus eight bytes of index, not a million objects.
 
-import { CODE_INFO, CODE_NAMES } from './codes.ts';
-import type { Finding, Severity } from './types.ts';
+import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
+import type { Finding, Severity } from '../types.ts';
 
 const HEADER = 16;
 const CUT = 0x8000;

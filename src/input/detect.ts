@@ -1,6 +1,6 @@
 // What an input looks like: its delimiter (from the first lines) and its column roles (from the header).
 
-import type { Delimiter, NewsField, Role, VideoField } from './types.ts';
+import type { Delimiter, NewsField, Role, VideoField } from '../types.ts';
 
 const CANDIDATES: Delimiter[] = [',', ';', '\t'];
 

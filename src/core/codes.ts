@@ -1,7 +1,7 @@
 // Every finding code: its severity and the one line a person reads.
 
 import { Code } from './code.ts';
-import type { Severity } from './types.ts';
+import type { Severity } from '../types.ts';
 
 export { Code };
 

@@ -7,7 +7,7 @@
 
 import { constants, deflateRaw } from 'node:zlib';
 import { crc32Combine } from './crc32-combine.ts';
-import type { GzipAhead } from './types.ts';
+import type { GzipAhead } from '../types.ts';
 
 export const PIECE = 1 << 21;
 const WINDOW = 1 << 15;

@@ -1,6 +1,6 @@
 // report.csv: one row per finding. Cells a spreadsheet would run as a formula are neutralised.
 
-import type { FindingStore } from './findings.ts';
+import type { FindingStore } from '../generate/findings.ts';
 
 export const REPORT_HEADER = 'line,column,severity,code,message,value,fixed\n';
 

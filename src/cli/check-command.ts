@@ -2,13 +2,13 @@
 // Exit 0 when nothing is at error level, 4 otherwise; 2 on bad usage; 1 when no file can be read.
 
 import { parseArgs } from 'node:util';
-import { OptionError, resolveOptions } from '../options.ts';
-import { nodePlatform } from '../platform-node.ts';
-import { checkFiles } from './check.ts';
-import { onlyCompanions } from './companions.ts';
-import { expandPaths } from './node-files.ts';
-import { threadRowRules } from './node-thread-rules.ts';
-import type { CheckFinding, CheckResult } from './types.ts';
+import { OptionError, resolveOptions } from '../generate/options.ts';
+import { nodePlatform } from '../platform/node.ts';
+import { checkFiles } from '../check/check.ts';
+import { onlyCompanions } from '../check/companions.ts';
+import { expandPaths } from './check-paths.ts';
+import { threadRowRules } from './thread-row-rules.ts';
+import type { CheckFinding, CheckResult } from '../check/types.ts';
 
 export const CHECK_USAGE = 'sitemill check <file|folder…> [--json] [--base-url <url>] [--now <iso>]';
 

@@ -2,7 +2,7 @@
 // gzipped files stored as they are (deflating them twice gains nothing), the rest deflated.
 
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { concat } from './byte-streams.ts';
+import { concat } from '../input/byte-streams.ts';
 
 // fflate writes DOS time from local date fields, so a date built from local fields is the same
 // 1980-01-01 00:00 in every timezone.

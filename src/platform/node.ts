@@ -7,9 +7,9 @@ import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { gzipInPieces, PiecedGzip } from './gzip-pieces.ts';
-import { gunzipMembers } from './gunzip-members.ts';
-import type { Platform } from './types.ts';
+import { gzipInPieces, PiecedGzip } from '../compress/gzip-pieces.ts';
+import { gunzipMembers } from '../input/gunzip-members.ts';
+import type { Platform } from '../types.ts';
 
 const gzipAsync = promisify(gzipCallback);
 // node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own, files
@@ -41,7 +41,7 @@ export const nodePlatform: Platform = {
       .pipe(inflate) as AsyncIterable<Uint8Array>;
   },
   wasm() {
-    compiled ??= readFile(new URL('../build/sitemill.wasm', import.meta.url)).then((bytes) => WebAssembly.compile(bytes));
+    compiled ??= readFile(new URL('../../build/sitemill.wasm', import.meta.url)).then((bytes) => WebAssembly.compile(bytes));
     return compiled;
   },
 };

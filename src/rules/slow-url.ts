@@ -4,8 +4,8 @@
 // (`[ ] | ^ \` { } \` after the host, and a `%` that starts no escape). The parser leaves escapes
 // alone, so the written URL is still exactly what `new URL()` serializes for itself.
 
-import { Code } from './code.ts';
-import { LocFix } from './status.ts';
+import { Code } from '../core/code.ts';
+import { LocFix } from '../core/status.ts';
 
 export interface Site {
   /** `https:` */
