@@ -1,206 +1,9 @@
 #!/usr/bin/env node
-// sitemill generate: URL lists → sitemaps.zip (SPEC section 8). A thin shell over the engine.
+// The `sitemill` command. Only the command asked for is loaded: `--version` and `--help` load nothing
+// else, and `generate` starts without the audit's modules.
 
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { once } from 'node:events';
-import { parseArgs } from 'node:util';
-import { generate, InputError, OptionError } from './generate/engine.ts';
-import { resolveOptions } from './generate/options.ts';
-import { nodePlatform } from './platform/node.ts';
-import { ProgressBar } from './cli/progress-bar.ts';
-import { stdinInput, type StdinInput } from './input/stdin-source.ts';
-import type { InputSource, Options, Summary } from './types.ts';
+import { EXIT, USAGE, UsageError } from './cli/usage.ts';
 import { VERSION } from './version.ts';
-
-const USAGE = `Usage:
-  sitemill generate <input…|-> --base-url <url> [-o sitemaps.zip] [--out-dir dir] [--format xml|txt]
-                    [--no-gzip] [--gzip-level 1-9] [--max-urls N] [--max-bytes N] [--prefix name]
-                    [--timezone ±hh:mm] [--now <iso>] [--strict] [--json] [--quiet]
-  sitemill check <file…> [--json]
-  sitemill --version`;
-
-const EXIT = { ok: 0, fatal: 1, usage: 2, strict: 3 } as const;
-
-class UsageError extends Error {}
-
-function integer(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not ${value}`);
-  return Number(value);
-}
-
-/** An input file; named by its base name, so no local path reaches the manifest. */
-function fileSource(path: string): InputSource {
-  return { name: basename(path), chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array> };
-}
-
-/** `--timezone -05:00` reads as an option to parseArgs; join such a value to its option. */
-function joinNegativeValues(args: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--timezone' && /^-\d/.test(args[i + 1] ?? '')) out.push(`--timezone=${args[++i]}`);
-    else out.push(args[i]);
-  }
-  return out;
-}
-
-async function runGenerate(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: joinNegativeValues(args),
-    allowPositionals: true,
-    options: {
-      'base-url': { type: 'string' },
-      output: { type: 'string', short: 'o' },
-      'out-dir': { type: 'string' },
-      format: { type: 'string' },
-      'no-gzip': { type: 'boolean' },
-      'gzip-level': { type: 'string' },
-      'max-urls': { type: 'string' },
-      'max-bytes': { type: 'string' },
-      prefix: { type: 'string' },
-      timezone: { type: 'string' },
-      now: { type: 'string' },
-      strict: { type: 'boolean' },
-      json: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-    },
-  });
-  if (positionals.length === 0) throw new UsageError('generate needs at least one input file (or - for standard input)');
-  const format = values.format;
-  if (format !== undefined && format !== 'xml' && format !== 'txt') throw new UsageError('--format is xml or txt');
-  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError(`--now is not an ISO date-time: ${values.now}`);
-  const options: Partial<Options> = {
-    baseUrl: values['base-url'],
-    format,
-    gzip: values['no-gzip'] ? false : undefined,
-    gzipLevel: integer('gzip-level', values['gzip-level']),
-    maxUrls: integer('max-urls', values['max-urls']),
-    maxBytes: integer('max-bytes', values['max-bytes']),
-    prefix: values.prefix,
-    timezone: values.timezone,
-    now: values.now,
-    strict: values.strict,
-  };
-
-  resolveOptions(options); // bad options are bad usage, found before any input is read
-
-  const outDir = values['out-dir'];
-  const zipPath = values.output ?? (outDir ? undefined : 'sitemaps.zip');
-  if (zipPath && (/[\\/]$/.test(zipPath) || (await isDirectory(zipPath)))) {
-    const named = values.output !== undefined ? '-o names the zip file to write' : 'the zip is written to sitemaps.zip unless -o names another';
-    throw new UsageError(`${named}, and ${zipPath} is a folder (for loose files use --out-dir ${zipPath})`);
-  }
-
-  if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('- (standard input) can be given once');
-  const sources: InputSource[] = [];
-  for (const path of positionals) {
-    if (path === '-') continue;
-    const source = fileSource(path);
-    try {
-      const s = await stat(path);
-      if (!s.isFile()) throw new InputError(`${path} is not a file`);
-      source.size = s.size;
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-    sources.push(source);
-  }
-
-  const quiet = values.quiet || values.json;
-  const bar = !values.quiet && process.stderr.isTTY ? new ProgressBar(process.stderr) : undefined;
-
-  // The outputs open before any input is read: one that cannot be written is said at once.
-  if (outDir) await mkdir(outDir, { recursive: true }).catch((e) => cannotWrite(outDir, e));
-  const tmpZip = zipPath ? `${zipPath}.partial` : undefined;
-  const zipStream = tmpZip ? await openWritable(tmpZip, zipPath!) : undefined;
-
-  let stdin: StdinInput | undefined;
-  let result;
-  try {
-    // Read last, once every file is known to be there.
-    stdin = positionals.includes('-') ? await stdinInput(process.stdin) : undefined;
-    if (stdin) sources.splice(positionals.indexOf('-'), 0, stdin.source);
-    result = await generate(sources, options, nodePlatform, {
-      onProgress: bar ? (p) => bar.update(p) : undefined,
-      onZipChunk: zipStream
-        ? async (chunk) => {
-            if (!zipStream.write(chunk)) await once(zipStream, 'drain');
-          }
-        : () => {},
-      onFile: outDir ? (name, data) => writeFile(join(outDir, name), data) : undefined,
-    });
-  } finally {
-    await stdin?.close();
-    bar?.clear();
-    if (zipStream) {
-      zipStream.end();
-      await once(zipStream, 'close');
-      // A run that failed leaves no part of a zip behind.
-      if (!result) await rm(tmpZip!, { force: true });
-    }
-  }
-  if (tmpZip && zipPath) await rename(tmpZip, zipPath);
-
-  const { summary } = result;
-  if (values.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
-  else if (!quiet) process.stdout.write(humanSummary(summary, zipPath ?? outDir!));
-  for (const note of summary.notes) process.stderr.write(`sitemill: ${note}\n`);
-  if (summary.message) {
-    process.stderr.write(`sitemill: ${summary.message}\n`);
-    return EXIT.fatal;
-  }
-  if (values.strict && Object.keys(summary.codes).some((c) => result.findings.severityOf(c) === 'error')) return EXIT.strict;
-  return EXIT.ok;
-}
-
-function cannotWrite(path: string, e: unknown): never {
-  throw new Error(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-}
-
-/** A write stream to `path`, open; a failure names `shown` (the path the person gave). */
-async function openWritable(path: string, shown: string): Promise<WriteStream> {
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    const stream = createWriteStream(path);
-    await once(stream, 'open');
-    return stream;
-  } catch (e) {
-    cannotWrite(shown, e);
-  }
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function jsonSummary(s: Summary) {
-  return {
-    rows: s.rows,
-    skipped: s.skipped,
-    accepted: s.accepted,
-    rejected: s.rejected,
-    codes: s.codes,
-    files: s.files.map((f) => ({ name: f.name, urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null })),
-  };
-}
-
-function humanSummary(s: Summary, where: string): string {
-  const n = (v: number) => v.toLocaleString('en-US');
-  const lines = [
-    `${n(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
-  ];
-  if (s.files.length) lines.push(`${s.files.length} sitemap file${s.files.length === 1 ? '' : 's'} written to ${where}`);
-  const codes = Object.entries(s.codes);
-  if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
-  return lines.join('\n') + '\n';
-}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -213,23 +16,29 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE + '\n');
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
-    if (command === 'generate') return await runGenerate(rest);
-    // Loaded when asked for: a generate run starts without the audit's modules.
+    if (command === 'generate') return await (await import('./cli/generate-command.ts')).runGenerate(rest);
     if (command === 'check') return await (await import('./cli/check-command.ts')).runCheck(rest);
     throw new UsageError(`unknown command ${command}`);
   } catch (e) {
-    const err = e as Error & { code?: string };
-    if (e instanceof UsageError || e instanceof OptionError || err.code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`sitemill: ${err.message}\n${USAGE}\n`);
-      return EXIT.usage;
-    }
-    if (e instanceof InputError) {
-      process.stderr.write(`sitemill: ${err.message}\n`);
-      return EXIT.fatal;
-    }
-    process.stderr.write(`sitemill: ${err.message || String(e)}\n`);
+    return await failed(e);
+  }
+}
+
+/** One line on stderr, and the exit code for what went wrong: bad usage, or a fatal error. */
+async function failed(e: unknown): Promise<number> {
+  const err = e as Error & { code?: string };
+  // Loaded only on this path, so a command that succeeds never pays for them.
+  const [{ OptionError }, { InputError }] = await Promise.all([import('./generate/options.ts'), import('./input/decode.ts')]);
+  if (e instanceof UsageError || e instanceof OptionError || err.code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`sitemill: ${err.message}\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (e instanceof InputError) {
+    process.stderr.write(`sitemill: ${err.message}\n`);
     return EXIT.fatal;
   }
+  process.stderr.write(`sitemill: ${err.message || String(e)}\n`);
+  return EXIT.fatal;
 }
 
 main(process.argv.slice(2)).then((code) => {
