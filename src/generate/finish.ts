@@ -1,0 +1,96 @@
+// After the last input: the list-wide findings, the last file, the sitemap index and robots.txt
+// lines, then report.csv and manifest.json, and the summary the caller reads.
+
+import { Code } from '../core/code.ts';
+import type { Core } from '../core/core.ts';
+import type { ZipWriter } from '../compress/zip.ts';
+import { manifestJson } from '../output/manifest.ts';
+import { reportBlocks } from '../output/report.ts';
+import type { Summary } from '../types.ts';
+import { emitFile } from './drive-core.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { GenerateRun } from './run.ts';
+
+const MAX_INDEX_ENTRIES = 50000;
+const MAX_HOSTS_LISTED = 100;
+const encoder = new TextEncoder();
+
+/** The findings about the list as a whole, and the last file out. */
+export async function finishList(run: GenerateRun): Promise<void> {
+  const { x } = run;
+  x.finishList();
+  reportRejectedHosts(run);
+  run.drainFindings();
+  x.closeLastFile();
+  if (x.outUrls() > 0) await emitFile(run);
+  await run.output.flush();
+}
+
+/** list-mixed-hosts: the hosts whose rows were refused, most rows first, the long tail in one line. */
+function reportRejectedHosts(run: GenerateRun): void {
+  const hosts = [...run.rejectedHosts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [host, n] of hosts.slice(0, MAX_HOSTS_LISTED)) run.finding(0, 0, Code.ListMixedHosts, `${host}: ${n} ${n === 1 ? 'row' : 'rows'}`);
+  if (hosts.length > MAX_HOSTS_LISTED) {
+    const rest = hosts.slice(MAX_HOSTS_LISTED).reduce((n, h) => n + h[1], 0);
+    run.finding(0, 0, Code.ListMixedHosts, `${hosts.length - MAX_HOSTS_LISTED} more hosts: ${rest} rows`);
+  }
+}
+
+/** The counts, and the index when any row was accepted (else the message that says why not). */
+export function summarize(run: GenerateRun): Summary {
+  const { x } = run;
+  const accepted = x.counter(2);
+  let message: string | undefined;
+  if (accepted === 0) {
+    message = x.counter(0) === 0 ? 'the input has no rows' : 'no row was accepted: every row has an error (see report.csv)';
+  } else {
+    writeIndexes(run.core, run.zip, run.output.files, run.baseHref!, run.opts);
+  }
+  return {
+    rows: x.counter(0),
+    skipped: x.counter(1),
+    accepted,
+    rejected: x.counter(3),
+    fixed: x.counter(4),
+    warnings: x.counter(5),
+    codes: run.findings.counts(),
+    files: run.output.files,
+    baseUrl: run.baseHref,
+    message,
+    notes: run.notes,
+  };
+}
+
+/** report.csv, streamed a block at a time, and manifest.json; then the zip's directory. */
+export async function writeReportAndManifest(run: GenerateRun, summary: Summary): Promise<void> {
+  const { zip } = run;
+  const pushReport = zip.deflate('report.csv');
+  for (const block of reportBlocks(run.findings)) {
+    pushReport(encoder.encode(block), false);
+    await zip.drained();
+  }
+  pushReport(new Uint8Array(0), true);
+  const pushManifest = zip.deflate('manifest.json');
+  pushManifest(encoder.encode(manifestJson(run.opts, run.baseHref, run.inputs, summary)), true);
+  await zip.end();
+}
+
+/** The sitemap index (split past 50,000 files) and the robots.txt lines. */
+function writeIndexes(core: Core, zip: ZipWriter, files: { name: string; lastmod: string }[], baseHref: string, opts: ResolvedOptions): void {
+  const x = core.x;
+  const parts = Math.ceil(files.length / MAX_INDEX_ENTRIES);
+  const names: string[] = [];
+  for (let p = 0; p < parts; p++) {
+    const name = parts === 1 ? `${opts.prefix}-index.xml` : `${opts.prefix}-index-${p + 1}.xml`;
+    x.indexBegin();
+    for (const f of files.slice(p * MAX_INDEX_ENTRIES, (p + 1) * MAX_INDEX_ENTRIES)) {
+      const [locLen, lastmodLen] = core.putScratch(baseHref + f.name, f.lastmod);
+      x.indexEntry(locLen, lastmodLen);
+    }
+    x.indexEnd();
+    zip.deflate(name)(core.copy(x.indexPtr(), x.indexLen()), true);
+    names.push(name);
+  }
+  const robots = names.map((n) => `Sitemap: ${baseHref}${n}\n`).join('');
+  zip.deflate('robots-sitemap.txt')(encoder.encode(robots), true);
+}

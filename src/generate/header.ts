@@ -1,0 +1,70 @@
+// An input's first row: whether it is a header, which column holds what, and the findings about
+// columns (unknown names, extension columns a text sitemap cannot carry, hreflang codes).
+
+import { Code } from '../core/code.ts';
+import { ExtKind } from '../core/status.ts';
+import { InputError } from '../input/decode.ts';
+import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
+import { extraColumns } from '../rules/extras.ts';
+import { canonicalHreflang } from '../rules/hreflang.ts';
+import type { Role } from '../types.ts';
+import type { GenerateRun } from './run.ts';
+
+/** Tells the core the columns of the current input from its first row, which the core holds. */
+export function applyHeader(run: GenerateRun): void {
+  const { core, x, opts, input } = run;
+  const cells = core.rowFields();
+  const header = isHeader(cells);
+  const roles: Role[] = (input.converted ? undefined : opts.roles) ?? (header ? rolesFromHeader(cells) : defaultRoles(cells.length));
+  const col = (r: Role) => roles.indexOf(r);
+  if (col('loc') < 0) throw new InputError(`${input.source.name}: no loc column (name one loc, url, address, link, href or page)`);
+  if (!header && !opts.roles && !input.converted) noteUnnamedLoc(run, cells);
+  x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
+  const line = x.currentRowLine();
+  setExtensionColumns(run, roles, line);
+  input.extras = extraColumns(roles);
+  if (!header) return;
+  cells.forEach((name, i) => {
+    if (roles[i] !== 'ignore' || name.trim() === '') return;
+    const deprecated = DEPRECATED_IMAGE_NAMES.includes(normalizeName(name));
+    run.finding(line, i + 1, Code.ColumnIgnored, deprecated ? `${name} (no longer read by Google)` : name);
+  });
+  x.dropHeaderRow();
+}
+
+/** A header that names columns but no loc is read as a row (SPEC section 2): say why. */
+function noteUnnamedLoc(run: GenerateRun, cells: string[]): void {
+  const named = cells.filter((c) => roleOfName(c) !== 'ignore');
+  if (named.length === 0) return;
+  run.notes.push(
+    `${run.input.source.name}: the first row names columns (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', …' : ''}) but none for the URL, so it was read as a row and column 1 as the URL; name that column loc, url, address, link, href or page`,
+  );
+}
+
+/** Image, hreflang, news and video columns, told to the core; hreflang codes checked and numbered. */
+function setExtensionColumns(run: GenerateRun, roles: Role[], line: number): void {
+  const { core, x, opts } = run;
+  /** The column each hreflang code was first given in. */
+  const codeColumns = new Map<string, number>();
+  roles.forEach((role, i) => {
+    if (opts.format === 'txt' && (role === 'image' || role.includes(':'))) {
+      return run.finding(line, i + 1, Code.ColumnIgnored, `${role}: a text sitemap carries no extensions`);
+    }
+    if (role === 'image') x.setExtColumn(i, ExtKind.Image, 0);
+    else if (role.startsWith('hreflang:')) {
+      const given = role.slice(9);
+      const code = canonicalHreflang(given);
+      if (!code) return run.finding(line, i + 1, Code.HreflangCodeInvalid, given);
+      // One column a code, as for any role: `hreflang:de` and `hreflang:DE` would give one URL two alternates in German.
+      const first = codeColumns.get(code);
+      if (first !== undefined) return run.finding(line, i + 1, Code.ColumnIgnored, `${role}: the same code as column ${first + 1}`);
+      codeColumns.set(code, i);
+      if (code !== given) run.finding(line, i + 1, Code.HreflangNormalized, given, code);
+      if (!run.hreflangCodes.has(code)) {
+        const [len] = core.putScratch(code);
+        run.hreflangCodes.set(code, x.addHreflangCode(len));
+      }
+      x.setExtColumn(i, ExtKind.Hreflang, run.hreflangCodes.get(code)!);
+    } else if (role.startsWith('news:') || role.startsWith('video:')) x.setExtColumn(i, ExtKind.Extra, 0);
+  });
+}

@@ -1,0 +1,30 @@
+// Progress for the person: bytes read and rows counted, told at most ten times a second.
+
+import type { Core } from '../core/core.ts';
+import type { Progress } from '../types.ts';
+
+const PROGRESS_MS = 100;
+
+export class ProgressReporter {
+  bytesRead = 0;
+  /** Bytes of sitemap inputs read ahead for their extension columns: work done, so both sides count them. */
+  surveyed = 0;
+  private last = 0;
+
+  constructor(
+    private readonly x: Core['x'],
+    private readonly bytesTotal: number | undefined,
+    private readonly onProgress: ((p: Progress) => void) | undefined,
+  ) {}
+
+  /** Tells the hook, unless it was told less than 100 ms ago (`force` tells it anyway). */
+  report(force: boolean): void {
+    if (!this.onProgress) return;
+    const t = Date.now();
+    if (!force && t - this.last < PROGRESS_MS) return;
+    this.last = t;
+    const { x } = this;
+    const total = this.bytesTotal === undefined ? undefined : this.bytesTotal + this.surveyed;
+    this.onProgress({ bytesRead: this.bytesRead + this.surveyed, bytesTotal: total, rows: x.counter(0), accepted: x.counter(2), rejected: x.counter(3) });
+  }
+}

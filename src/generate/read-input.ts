@@ -1,0 +1,79 @@
+// One input through the core: its bytes decoded (gunzip, UTF-16, a sitemap turned into rows), the
+// delimiter told from its first MiB, then fed to the core chunk by chunk.
+
+import { peek, prepend } from '../input/byte-streams.ts';
+import { decodeInput } from '../input/decode.ts';
+import { detectDelimiter } from '../input/detect.ts';
+import type { Delimiter, InputSource } from '../types.ts';
+import { driveCore } from './drive-core.ts';
+import type { GenerateRun } from './run.ts';
+
+/** How much of an input's start its delimiter is detected on: rows before it far longer than a line. */
+export const SAMPLE_BYTES = 1 << 20;
+// ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
+export const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+function delimiterByte(d: Delimiter): number {
+  return d === 'none' ? 0 : d.charCodeAt(0);
+}
+
+export async function readInput(run: GenerateRun, source: InputSource, index: number): Promise<void> {
+  const { core, x, opts, progress } = run;
+  run.input = { source, index, converted: false };
+  const rowsBefore = x.counter(0);
+  const readBefore = progress.bytesRead;
+  let firstStream: AsyncIterable<Uint8Array> | undefined;
+  const counted = async function* () {
+    firstStream = source.chunks();
+    for await (const chunk of firstStream) {
+      run.throwIfAborted();
+      progress.bytesRead += chunk.length;
+      yield chunk;
+    }
+  };
+  let started = false;
+  const start = (first: Uint8Array) => {
+    const sample = decoder.decode(first.subarray(0, SAMPLE_BYTES));
+    // A sitemap or feed comes as TSV whatever its values hold.
+    const delimiter = run.input.converted ? '\t' : (opts.delimiter ?? detectDelimiter(sample));
+    // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
+    x.beginInput(delimiterByte(delimiter), index, run.input.converted ? 1 : 0);
+    core.resetInput();
+    started = true;
+  };
+  const reread = () => rereadForSurvey(run, source, firstStream);
+  const notes = (n: string) => void run.notes.push(n);
+  // The delimiter is told from the first MiB, however small the chunks it comes in.
+  const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread);
+  const { head, rest } = await peek(decoded, SAMPLE_BYTES);
+  for await (const chunk of prepend(head, rest)) {
+    run.throwIfAborted();
+    if (!started) start(chunk);
+    core.feed(chunk);
+    if (!core.worthScanning()) continue;
+    await driveCore(run, false);
+    progress.report(false);
+  }
+  if (!started) start(new Uint8Array(0));
+  core.feed(new Uint8Array(0));
+  await driveCore(run, true);
+  run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(0) - rowsBefore });
+}
+
+/**
+ * A sitemap input is read once ahead to learn its extension columns. A source that hands out its
+ * one stream again cannot be read twice: its sitemap keeps the core columns.
+ */
+function rereadForSurvey(run: GenerateRun, source: InputSource, firstStream: AsyncIterable<Uint8Array> | undefined) {
+  const again = source.once ? undefined : source.chunks();
+  if (!again || again === firstStream) return null;
+  const { progress } = run;
+  return (async function* () {
+    for await (const chunk of again) {
+      run.throwIfAborted();
+      progress.surveyed += chunk.length;
+      progress.report(false);
+      yield chunk;
+    }
+  })();
+}

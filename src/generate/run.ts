@@ -1,0 +1,105 @@
+// One generate job's state, shared by its stages: the core, the options, where findings and files
+// go, the site the list is for, and what the job has said so far.
+
+import { Code } from '../core/code.ts';
+import type { Core } from '../core/core.ts';
+import { ZipWriter } from '../compress/zip.ts';
+import type { RowsOrigin } from '../check/sitemap-rows.ts';
+import { Output } from '../output/sitemap-files.ts';
+import type { ExtraColumns } from '../rules/extras.ts';
+import { siteOf, type Site } from '../rules/slow-url.ts';
+import type { Hooks, InputSource, Platform } from '../types.ts';
+import { FindingStore } from './findings.ts';
+import type { ResolvedOptions } from './options.ts';
+import { ProgressReporter } from './progress.ts';
+
+/** Per input, for the manifest. */
+export interface InputInfo {
+  name: string;
+  bytes: number;
+  rows: number;
+}
+
+/** The input being read, and what its header decided. */
+export interface CurrentInput {
+  source: InputSource;
+  index: number;
+  /** A sitemap or feed turned into rows: its own delimiter and header, whatever the options say. */
+  converted: boolean;
+  extras?: ExtraColumns;
+}
+
+export class GenerateRun {
+  readonly x: Core['x'];
+  readonly findings: FindingStore;
+  /** The zip, in parts, when no hook takes it. */
+  readonly zipParts: Uint8Array[] = [];
+  readonly zip: ZipWriter;
+  readonly output: Output;
+  readonly progress: ProgressReporter;
+  /** Rows refused for their host, per host: the list-mixed-hosts finding. */
+  readonly rejectedHosts = new Map<string, number>();
+  /** One line each about the job as a whole, for the person (the CLI's stderr). */
+  readonly notes: string[] = [];
+  readonly inputs: InputInfo[] = [];
+  /** Each hreflang code given to the core, and its number there. */
+  readonly hreflangCodes = new Map<string, number>();
+  site: Site | undefined;
+  baseHref: string | undefined;
+  input!: CurrentInput;
+
+  constructor(
+    readonly core: Core,
+    readonly sources: InputSource[],
+    readonly opts: ResolvedOptions,
+    readonly platform: Platform,
+    readonly hooks: Hooks,
+  ) {
+    this.x = core.x;
+    this.findings = new FindingStore(sources.map((s) => s.name), opts.strict);
+    this.zip = new ZipWriter(hooks.onZipChunk ?? ((c) => void this.zipParts.push(c)), hooks.onFile, platform.crc32?.bind(platform));
+    this.output = new Output(opts, platform, this.zip);
+    const bytesTotal = sources.every((s) => s.size !== undefined) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : undefined;
+    this.progress = new ProgressReporter(this.x, bytesTotal, hooks.onProgress);
+  }
+
+  /** The core's settings for this job's options, and the base URL when one is given. */
+  configureCore(): void {
+    const { x, opts } = this;
+    x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs, opts.allFields ? 1 : 0);
+    const [tzLen] = this.core.putScratch(opts.timezone);
+    x.setTimezone(tzLen, opts.timezoneMinutes);
+    if (opts.base) this.useBase(opts.base);
+  }
+
+  /** The site and folder the list is for, from now on. */
+  useBase(url: URL): void {
+    const s = siteOf(url);
+    this.site = s.site;
+    this.baseHref = url.href;
+    const [o, f] = this.core.putScratch(s.site.origin, s.folder);
+    this.x.setBase(o, f);
+  }
+
+  /** A finding this side found, written into the core's findings so it keeps its place among them. */
+  finding(line: number, column: number, code: Code, value: string, fixed = ''): void {
+    const [v, f] = this.core.putScratch(value, fixed);
+    this.x.addEngineFinding(line, column, code, v, f);
+  }
+
+  /** The core's findings so far, into the store. */
+  drainFindings(): void {
+    const block = this.core.drainFindings();
+    if (block) this.findings.add(block);
+  }
+
+  /** Findings on a converted sitemap's rows point at the document and line the row came from. */
+  placeRows(origin: RowsOrigin): void {
+    this.input.converted = true;
+    this.findings.placeRows(this.input.index, (line, column) => origin.place(line, column));
+  }
+
+  throwIfAborted(): void {
+    if (this.hooks.signal?.aborted) throw new DOMException('The generation was cancelled', 'AbortError');
+  }
+}
