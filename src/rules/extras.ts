@@ -100,12 +100,33 @@ function news(cols: Map<NewsField, number>, ctx: RowContext): string {
 /** A yes/no field: exactly `yes` or `no`. */
 const YES_NO = /^(yes|no)$/;
 
+/** A row's video cells: a field's trimmed value, its column, and the finding that refuses it. */
+interface VideoCells {
+  ctx: RowContext;
+  get(f: VideoField): string;
+  col(f: VideoField): number;
+  invalid(f: VideoField, why: string): void;
+}
+
+/** The video's URLs, written; null when a required field is bad (each said), which drops the video. */
+interface VideoUrls {
+  thumbnail: string;
+  content: string | null;
+  player: string | null;
+}
+
 function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   const get = (f: VideoField) => (cols.has(f) ? ctx.cell(cols.get(f)!).trim() : '');
   if (VIDEO_FIELDS.every((f) => get(f) === '')) return '';
   const col = (f: VideoField) => cols.get(f) ?? [...cols.values()][0];
   const invalid = (f: VideoField, why: string) => ctx.finding(Code.VideoInvalid, col(f), `${f}: ${why}`);
+  const cells: VideoCells = { ctx, get, col, invalid };
+  const urls = videoRequired(cells);
+  if (!urls) return '';
+  return videoElement(cells, cols, urls);
+}
 
+function videoRequired({ ctx, get, col, invalid }: VideoCells): VideoUrls | null {
   // Required: a bad one drops the video.
   const thumbnail = resolveAnyUrl(get('thumbnail_loc'));
   const title = get('title');
@@ -134,7 +155,7 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
   if (!content && !player) required.push(...(badLocations.length ? badLocations : [['content_loc', 'neither content_loc nor player_loc'] as [VideoField, string]]));
   if (required.length) {
     for (const [f, why] of required) invalid(f, why);
-    return '';
+    return null;
   }
   for (const [f, why] of badLocations) invalid(f, why);
   // The URLs written, told where they differ from the value given.
@@ -145,11 +166,14 @@ function video(cols: Map<VideoField, number>, ctx: RowContext): string {
     if (fixes & LocFix.Fragment) ctx.finding(Code.LocFragment, col(f), get(f), url);
     if (fixes & LocFix.Normalized) ctx.finding(Code.LocNormalized, col(f), get(f), url);
   }
+  return { thumbnail: thumbnail!, content, player };
+}
 
-  // Optional: a bad one drops itself.
-  let xml = `<video:video><video:thumbnail_loc>${escapeXml(thumbnail!)}</video:thumbnail_loc>`;
-  xml += `<video:title>${text(ctx, col('title'), title)}</video:title>`;
-  xml += `<video:description>${text(ctx, col('description'), description)}</video:description>`;
+/** The video element: the required fields, then each optional one that holds (a bad one drops itself). */
+function videoElement({ ctx, get, col, invalid }: VideoCells, cols: Map<VideoField, number>, { thumbnail, content, player }: VideoUrls): string {
+  let xml = `<video:video><video:thumbnail_loc>${escapeXml(thumbnail)}</video:thumbnail_loc>`;
+  xml += `<video:title>${text(ctx, col('title'), get('title'))}</video:title>`;
+  xml += `<video:description>${text(ctx, col('description'), get('description'))}</video:description>`;
   if (content) xml += `<video:content_loc>${escapeXml(content)}</video:content_loc>`;
   if (player) xml += `<video:player_loc>${escapeXml(player)}</video:player_loc>`;
   const duration = get('duration');
