@@ -3,33 +3,26 @@
 // every row accounted for and the good rows kept, as the CLI counts them.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { after, before, describe, it } from 'node:test';
 import { createGzip } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import type { Browser } from '../helpers/chromium.ts';
-import type { Watch } from '../helpers/browser-watch.ts';
-import { ROOT, runCli } from '../helpers/cli.ts';
-import { closePage, openPage } from '../helpers/page-session.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
+import { runCli } from '../helpers/cli.ts';
 import { expectShown, setBaseAndTime, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 
 const OPTIONS = ['--base-url', BASE, '--now', NOW];
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
 /** Writes the chunks a generator yields to `name` in the work folder, gzipped when asked. */
 async function writeStreamed(name: string, chunks: () => AsyncGenerator<Buffer | string>, gzip = false): Promise<string> {
-  const file = path.join(work, name);
+  const file = path.join(app.work, name);
   if (gzip) await pipeline(chunks(), createGzip({ level: 1 }), createWriteStream(file));
   else await pipeline(chunks(), createWriteStream(file));
   return file;
@@ -37,20 +30,19 @@ async function writeStreamed(name: string, chunks: () => AsyncGenerator<Buffer |
 
 describe('the page with the largest inputs of the catalogue', { timeout: 900_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-big-'));
-    ({ server, browser, page, seen } = await openPage('/big/'));
-    await page.goto(server.url);
+    app = await openBrowserSuite({ name: 'big', mount: '/big/', needs: ['dist/index.html'] });
+    page = app.page;
+    await page.goto(app.server.url);
     await setBaseAndTime(page, BASE, NOW);
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('a million duplicate rows: one kept, the rest rejected and counted', async () => {
-    await writeFile(path.join(work, 'dups.csv'), 'loc\n' + `${BASE}same\n`.repeat(1_000_000));
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'dups.csv'));
+    await writeFile(path.join(app.work, 'dups.csv'), 'loc\n' + `${BASE}same\n`.repeat(1_000_000));
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'dups.csv'));
     await waitForResults(page, 1_000_000, 120_000);
-    const expected = runCli(work, 'dups.csv', OPTIONS);
+    const expected = runCli(app.work, 'dups.csv', OPTIONS);
     assert.equal(expected.accepted, 1);
     assert.deepEqual(expected.codes, { 'loc-duplicate': 999_999 });
     await expectShown(page, expected);
@@ -69,9 +61,9 @@ describe('the page with the largest inputs of the catalogue', { timeout: 900_000
       },
       true,
     );
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'bomb.csv.gz'));
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'bomb.csv.gz'));
     await waitForResults(page, 3, 180_000);
-    const expected = runCli(work, 'bomb.csv.gz', OPTIONS);
+    const expected = runCli(app.work, 'bomb.csv.gz', OPTIONS);
     assert.equal(expected.accepted, 2);
     assert.deepEqual(expected.codes, { 'row-malformed': 1 });
     await expectShown(page, expected);
@@ -89,7 +81,7 @@ describe('the page with the largest inputs of the catalogue', { timeout: 900_000
       }
     });
     const started = Date.now();
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'ten-million.csv'));
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'ten-million.csv'));
     await waitForResults(page, rows, 600_000);
     console.log(`# ten million rows in the page: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const stats = await shownStats(page);
@@ -99,7 +91,7 @@ describe('the page with the largest inputs of the catalogue', { timeout: 900_000
     await page.getByRole('button', { name: 'Show all 200 files' }).waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
-    const zip = path.join(work, 'ten-million.zip');
+    const zip = path.join(app.work, 'ten-million.zip');
     await download.saveAs(zip);
     const tested = execFileSync('unzip', ['-t', zip], { encoding: 'utf8', maxBuffer: 1 << 24 });
     assert.match(tested, /No errors detected/);
@@ -109,7 +101,6 @@ describe('the page with the largest inputs of the catalogue', { timeout: 900_000
   });
 
   it('made no request off its origin and logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

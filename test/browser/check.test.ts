@@ -3,36 +3,28 @@
 // compared with `sitemill check --json`;
 // a 50 MB sitemap with the main thread free; cancel; then Fix and re-generate, whose zip validates.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { link, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import type { Watch } from '../helpers/browser-watch.ts';
 import { expectCheckShown, runCliCheck, shownCodes, waitForCheck } from '../helpers/check-view.ts';
-import type { Browser } from '../helpers/chromium.ts';
-import { CLI, ROOT, runCli } from '../helpers/cli.ts';
+import { runCli } from '../helpers/cli.ts';
 import { MADE_FOR, writeSitemapSet } from '../helpers/sitemap-set.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
 import { expectShown, setBaseAndTime, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
-import { closePage, openPage } from '../helpers/page-session.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 import { screenshotPath } from '../helpers/screenshots.ts';
 
 const OPTIONS = ['--base-url', BASE, '--now', NOW];
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
 /** The crafted set, in work/set. */
 let setDir: string;
 let names: string[];
-let seen: Watch;
 
 /** Starts a rAF loop in the page that records the longest gap between frames. */
 const watchFrames = () =>
@@ -58,19 +50,17 @@ async function writeBigSitemap(file: string): Promise<void> {
 
 describe('the Check tab', { timeout: 240_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
-    assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-check-'));
-    setDir = path.join(work, 'set');
+    app = await openBrowserSuite({ name: 'check', mount: '/check/app/', needs: ['dist/index.html', 'lib/cli.js'] });
+    page = app.page;
+    setDir = path.join(app.work, 'set');
     await mkdir(setDir);
     names = await writeSitemapSet(setDir, BASE, NOW);
-    ({ server, browser, page, seen } = await openPage('/check/app/', { width: 1280, height: 800 }));
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('checks picked sitemaps and shows what `sitemill check` finds, file by file and code by code', async () => {
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('tab', { name: 'Check' }).click();
     await setBaseAndTime(page, BASE, NOW);
     const expected = runCliCheck(setDir, names, OPTIONS);
@@ -86,12 +76,12 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await page.setViewportSize({ width: 1280, height: 1500 });
     await page.evaluate('window.scrollTo(0, 0)');
     await page.waitForTimeout(300); // let the last paint settle
-    await page.screenshot({ path: screenshotPath('screenshot-check.png', work) });
+    await page.screenshot({ path: screenshotPath('screenshot-check.png', app.work) });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('checks extension values as the CLI does: alternates across files, images', async () => {
-    const dir = path.join(work, 'alternates');
+    const dir = path.join(app.work, 'alternates');
     await mkdir(dir);
     const ns = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"';
     const set = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${ns}>\n${body}</urlset>\n`;
@@ -161,16 +151,16 @@ describe('the Check tab', { timeout: 240_000 }, () => {
   });
 
   it('checks a picked folder, a zip and dropped files as the CLI checks them', async () => {
-    const folder = runCliCheck(work, ['set'], OPTIONS);
+    const folder = runCliCheck(app.work, ['set'], OPTIONS);
     await page.getByLabel('Sitemap folder').setInputFiles(setDir);
     await waitForCheck(page, folder.files.length);
     assert.ok(folder.files.every((f) => f.name.startsWith('set/')), 'named by their paths');
     await expectCheckShown(page, folder);
 
     const zip = zipSync(Object.fromEntries(await Promise.all(names.map(async (n) => [n, new Uint8Array(await readFile(path.join(setDir, n)))]))));
-    await writeFile(path.join(work, 'sitemaps.zip'), zip);
-    const zipped = runCliCheck(work, ['sitemaps.zip'], OPTIONS);
-    await page.getByLabel('Sitemap files').setInputFiles(path.join(work, 'sitemaps.zip'));
+    await writeFile(path.join(app.work, 'sitemaps.zip'), zip);
+    const zipped = runCliCheck(app.work, ['sitemaps.zip'], OPTIONS);
+    await page.getByLabel('Sitemap files').setInputFiles(path.join(app.work, 'sitemaps.zip'));
     await waitForCheck(page, zipped.files.length);
     assert.equal(zipped.files[0].name, 'sitemaps.zip/sitemap-1.xml');
     await expectCheckShown(page, zipped);
@@ -196,7 +186,7 @@ describe('the Check tab', { timeout: 240_000 }, () => {
 
     // A folder dropped from the desktop: Chromium's own drag of a real directory (through DevTools'
     // input domain, as the operating system would deliver it), read through its directory entries.
-    const cdp = await browser.context.newCDPSession(page);
+    const cdp = await app.context.newCDPSession(page);
     const data = { items: [], files: [setDir], dragOperationsMask: 1 };
     for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, x: 640, y: 400, data });
     await cdp.detach();
@@ -205,9 +195,9 @@ describe('the Check tab', { timeout: 240_000 }, () => {
   });
 
   it('checks a 50 MB sitemap with the main thread free, cancels, and checks again', async () => {
-    const big = path.join(work, 'big-50mb.xml');
+    const big = path.join(app.work, 'big-50mb.xml');
     await writeBigSitemap(big);
-    const expected = runCliCheck(work, ['big-50mb.xml'], OPTIONS);
+    const expected = runCliCheck(app.work, ['big-50mb.xml'], OPTIONS);
     await watchFrames();
     const started = Date.now();
     await page.getByLabel('Sitemap files').setInputFiles(big);
@@ -218,7 +208,7 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await expectCheckShown(page, expected);
 
     // Three copies (hard links: no disk used) so the check lasts long enough to be cancelled mid-way.
-    const copies = ['big-a.xml', 'big-b.xml', 'big-c.xml'].map((n) => path.join(work, n));
+    const copies = ['big-a.xml', 'big-b.xml', 'big-c.xml'].map((n) => path.join(app.work, n));
     for (const c of copies) await link(big, c);
     const cancel = page.getByRole('button', { name: 'Cancel' });
     const checkButton = page.getByRole('button', { name: 'Check sitemaps' });
@@ -255,11 +245,11 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await page.getByText('malformed.xml:4: </urll> does not match <url>').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
-    const saved = path.join(work, 'fixed.zip');
+    const saved = path.join(app.work, 'fixed.zip');
     await download.saveAs(saved);
     const files = await zipFiles(saved);
     const theirs = await zipFiles(path.join(setDir, 'cli.zip'));
-    const out = path.join(work, 'fixed');
+    const out = path.join(app.work, 'fixed');
     await mkdir(out);
     const sitemaps: string[] = [];
     const indexes: string[] = [];
@@ -280,7 +270,6 @@ describe('the Check tab', { timeout: 240_000 }, () => {
   });
 
   it('made no request off its origin and logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

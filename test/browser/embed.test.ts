@@ -3,40 +3,28 @@
 // pierce its open shadow root); its events carry the CLI's counts; its files are the CLI's; the host's
 // accent colour reaches it and no other style crosses the shadow boundary either way.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Watch } from '../helpers/browser-watch.ts';
-import type { Browser } from '../helpers/chromium.ts';
 import { ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
-import { CSP, type StaticServer } from '../helpers/static-server.ts';
+import { CSP } from '../helpers/static-server.ts';
 import { bigList } from '../helpers/lists.ts';
 import { expectShown, waitForResults } from '../helpers/workbench-view.ts';
 import { expectCheckShown, runCliCheck, waitForCheck } from '../helpers/check-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
-import { closePage, openPage } from '../helpers/page-session.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 import { screenshotPath } from '../helpers/screenshots.ts';
 
 const ELEMENT = 'sitemill-workbench';
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
-interface Completed {
-  rows: number;
-  skipped: number;
-  accepted: number;
-  rejected: number;
-  codes: Record<string, number>;
-  files: { name: string; urls: number; bytes: number; gzipBytes?: number }[];
+/** A `sitemill-complete` detail: the fields of the CLI's --json summary, and the zip's size. */
+interface Completed extends CliSummary {
   zipBytes: number;
 }
 
@@ -63,7 +51,7 @@ async function nextComplete(count: number): Promise<Completed> {
 }
 
 /** The parts of the summary the CLI's --json prints, but the compressed sizes (browsers have their own zlib). */
-function comparable(s: CliSummary | Completed) {
+function comparable(s: CliSummary) {
   return {
     rows: s.rows,
     skipped: s.skipped,
@@ -76,17 +64,20 @@ function comparable(s: CliSummary | Completed) {
 
 describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/embed/sitemill-workbench.js')), 'dist/embed is missing: run `npm run build` first');
-    assert.ok(existsSync(path.join(ROOT, 'dist/examples/host/index.html')), 'dist/examples is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-embed-'));
-    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(work, 'sample-urls.csv'));
-    ({ server, browser, page, seen } = await openPage('/host/deep/', { width: 1280, height: 900 }));
+    app = await openBrowserSuite({
+      name: 'embed',
+      mount: '/host/deep/',
+      needs: ['dist/embed/sitemill-workbench.js', 'dist/examples/host/index.html'],
+      viewport: { width: 1280, height: 900 },
+    });
+    page = app.page;
+    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(app.work, 'sample-urls.csv'));
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('loads from one module script on a deep path, under the CSP', async () => {
-    const response = await page.goto(`${server.url}examples/host/`);
+    const response = await page.goto(`${app.server.url}examples/host/`);
     assert.equal(response?.headers()['content-security-policy'], CSP, 'the host page is served with the CSP');
     const scripts = await page.locator('script').evaluateAll((s) => s.map((e) => `${e.getAttribute('type')} ${e.getAttribute('src')}`));
     assert.deepEqual(scripts, ['module ../../embed/sitemill-workbench.js'], 'one module script');
@@ -109,7 +100,7 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
 
   it('runs the sample inside the element and reports sitemill-complete with the CLI counts', async () => {
     await page.getByRole('button', { name: 'Try a sample', exact: true }).click();
-    const expected = runCli(work, 'sample-urls.csv', ['--base-url', BASE]);
+    const expected = runCli(app.work, 'sample-urls.csv', ['--base-url', BASE]);
     await waitForResults(page, expected.rows);
     await expectShown(page, expected);
     const detail = await nextComplete(1);
@@ -136,7 +127,7 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Cancelled.', { exact: false }).waitFor();
     assert.equal((await completed()).length, 1, 'a cancelled run completes nothing');
-    const expected = runCli(work, 'sample-urls.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '10', '--no-gzip']);
+    const expected = runCli(app.work, 'sample-urls.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '10', '--no-gzip']);
     await page.getByRole('button', { name: 'Try a sample', exact: true }).click();
     const detail = await nextComplete(2);
     assert.deepEqual(comparable(detail), comparable(expected), 'the second run is the CLI with the same options');
@@ -146,13 +137,13 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download zip' }).click(),
     ]);
-    const zipPath = path.join(work, 'element.zip');
+    const zipPath = path.join(app.work, 'element.zip');
     await download.saveAs(zipPath);
     const mine = await zipFiles(zipPath);
-    const theirs = await zipFiles(path.join(work, 'cli.zip'));
+    const theirs = await zipFiles(path.join(app.work, 'cli.zip'));
     assert.deepEqual([...mine.keys()].sort(), [...theirs.keys()].sort(), 'the CLI file names');
     for (const [name, data] of mine) assert.ok(Buffer.from(data).equals(Buffer.from(theirs.get(name)!)), `${name} is the CLI's`);
-    const dir = path.join(work, 'xml');
+    const dir = path.join(app.work, 'xml');
     await mkdir(dir);
     const sitemaps = [];
     for (const f of detail.files) {
@@ -206,7 +197,7 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
     await page.getByRole('heading', { name: 'Findings by code' }).scrollIntoViewIfNeeded();
     await page.evaluate('window.scrollTo(0, 0)');
     await page.waitForTimeout(200);
-    await page.screenshot({ path: screenshotPath('screenshot-embed.png', work) });
+    await page.screenshot({ path: screenshotPath('screenshot-embed.png', app.work) });
   });
 
   it('load() takes text or a File at once, even before the element is on the page; sitemill-error says what failed', async () => {
@@ -240,14 +231,14 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
     const sitemap =
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       `<url><loc>${BASE}a</loc></url>\n<url><loc>${BASE}b#top</loc><lastmod>2025-02-30</lastmod></url>\n<url><loc>${BASE}a</loc></url>\n</urlset>\n`;
-    await writeFile(path.join(work, 'embedded.xml'), sitemap);
-    const expected = runCliCheck(work, ['embedded.xml'], ['--base-url', BASE]);
+    await writeFile(path.join(app.work, 'embedded.xml'), sitemap);
+    const expected = runCliCheck(app.work, ['embedded.xml'], ['--base-url', BASE]);
     await page.evaluate(`{
       window.__checked = [];
       document.addEventListener('sitemill-check', (e) => window.__checked.push(e.detail));
     }`);
     await page.getByRole('tab', { name: 'Check' }).click();
-    await page.getByLabel('Sitemap files').setInputFiles(path.join(work, 'embedded.xml'));
+    await page.getByLabel('Sitemap files').setInputFiles(path.join(app.work, 'embedded.xml'));
     await waitForCheck(page, 1);
     await expectCheckShown(page, expected);
     await until('window.__checked.length === 1');
@@ -260,9 +251,8 @@ describe('the <sitemill-workbench> element in a host page', { timeout: 120_000 }
   });
 
   it('made no request off its origin and logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
-    const paths = server.requests.filter((p) => !p.startsWith('/host/deep/'));
+    app.expectNoForeignRequestsOrErrors();
+    const paths = app.server.requests.filter((p) => !p.startsWith('/host/deep/'));
     assert.deepEqual(paths, [], 'every request stayed under the host path');
   });
 });

@@ -2,21 +2,16 @@
 // mapped and shown, their findings in the chart and the table, the written files valid against all.xsd,
 // and report.csv holding every extension finding the page counted.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import type { Watch } from '../helpers/browser-watch.ts';
-import type { Browser } from '../helpers/chromium.ts';
-import { CLI, ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { ROOT, runCli, type CliSummary } from '../helpers/cli.ts';
 import { expectShown, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
-import { closePage, openPage } from '../helpers/page-session.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 
 const SAMPLE = 'sample-extensions.csv';
 /** The SPEC section 5 codes the sample is made to show. */
@@ -33,29 +28,29 @@ const EXTENSION_CODES = [
   'text-invalid-char',
 ];
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 let expected: CliSummary;
 
 describe('extensions on the page', { timeout: 120_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
-    assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-extensions-'));
-    await copyFile(path.join(ROOT, 'web', SAMPLE), path.join(work, SAMPLE));
-    ({ server, browser, page, seen } = await openPage('/tools/sitemill/', { width: 1280, height: 900 }));
+    app = await openBrowserSuite({
+      name: 'extensions',
+      mount: '/tools/sitemill/',
+      needs: ['dist/index.html', 'lib/cli.js'],
+      viewport: { width: 1280, height: 900 },
+    });
+    page = app.page;
+    await copyFile(path.join(ROOT, 'web', SAMPLE), path.join(app.work, SAMPLE));
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('runs the extension sample and shows its findings as the CLI counts them', async () => {
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('button', { name: 'Try a sample with images, alternates, news and video' }).click();
     // Like the page's first run: base URL inferred, the clock is now.
-    expected = runCli(work, SAMPLE);
+    expected = runCli(app.work, SAMPLE);
     for (const code of EXTENSION_CODES) assert.ok(expected.codes[code] > 0, `the sample shows ${code}`);
     await waitForResults(page, expected.rows);
     await expectShown(page, expected);
@@ -110,12 +105,12 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download zip' }).click(),
     ]);
-    const zipPath = path.join(work, 'page.zip');
+    const zipPath = path.join(app.work, 'page.zip');
     await download.saveAs(zipPath);
     const mine = await zipFiles(zipPath);
-    const theirs = await zipFiles(path.join(work, 'cli.zip'));
+    const theirs = await zipFiles(path.join(app.work, 'cli.zip'));
 
-    const xmlDir = path.join(work, 'xml');
+    const xmlDir = path.join(app.work, 'xml');
     await mkdir(xmlDir);
     const sitemaps: string[] = [];
     for (const [name, data] of mine) {
@@ -152,8 +147,8 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
   });
 
   it('takes its own zip back as the list: the same sitemaps, extensions and all', async () => {
-    const again = runCli(work, 'page.zip');
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'page.zip'));
+    const again = runCli(app.work, 'page.zip');
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'page.zip'));
     await page.locator('.list-name', { hasText: 'page.zip' }).waitFor();
     await waitForResults(page, again.rows);
     await expectShown(page, again);
@@ -166,9 +161,9 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
       assert.ok(shownColumns.includes(column), `the preview shows ${column} (shown: ${shownColumns.join(', ')})`);
     }
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
-    const zipPath = path.join(work, 'again.zip');
+    const zipPath = path.join(app.work, 'again.zip');
     await download.saveAs(zipPath);
-    const first = await zipFiles(path.join(work, 'page.zip'));
+    const first = await zipFiles(path.join(app.work, 'page.zip'));
     const second = await zipFiles(zipPath);
     for (const [name, data] of first) {
       if (!/^sitemap-(\d+|index)\.xml$/.test(name)) continue;
@@ -177,15 +172,14 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
   });
 
   it('with a sitemap and a list together, maps the list', async () => {
-    const list = path.join(work, 'more.csv');
+    const list = path.join(app.work, 'more.csv');
     await writeFile(list, 'page,modified\nhttps://www.example.com/more/1,2025-01-01\n');
-    await page.getByLabel('URL list').setInputFiles([path.join(work, 'page.zip'), list]);
+    await page.getByLabel('URL list').setInputFiles([path.join(app.work, 'page.zip'), list]);
     await page.getByLabel(/^Role of column 1 /).waitFor({ state: 'attached' });
     assert.equal(await page.getByLabel(/^Role of column 1 /).inputValue(), 'loc', 'the list is mapped, the sitemap read as it is');
   });
 
   it('made no request off its origin and logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

@@ -1,39 +1,29 @@
 // The whole flow with the keyboard alone, in Chromium: Tab to each control, Enter to use it, and a
 // visible focus ring on every stop. Focus stays on Generate while it runs, so the next Tab reaches Download.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Watch } from '../helpers/browser-watch.ts';
-import type { Browser } from '../helpers/chromium.ts';
-import { ROOT } from '../helpers/cli.ts';
 import { expectFocusRing, tabTo } from '../helpers/keyboard.ts';
 import { bigList } from '../helpers/lists.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
 import { waitForResults } from '../helpers/workbench-view.ts';
-import { closePage, openPage } from '../helpers/page-session.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { BASE } from '../helpers/run-values.ts';
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
 describe('the page by keyboard', { timeout: 120_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-keyboard-'));
-    ({ server, browser, page, seen } = await openPage('/kb/', { width: 1280, height: 800 }));
+    app = await openBrowserSuite({ name: 'keyboard', mount: '/kb/', needs: ['dist/index.html'] });
+    page = app.page;
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('runs the sample, sets an option, generates and downloads without a pointer', async () => {
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     const sample = page.getByRole('button', { name: 'Try a sample', exact: true });
     const presses = await tabTo(page, sample);
     await expectFocusRing(sample, 'Try a sample');
@@ -62,7 +52,7 @@ describe('the page by keyboard', { timeout: 120_000 }, () => {
     assert.ok(await download.evaluate((el) => el.matches(':focus')), 'the next Tab reaches Download zip');
     await expectFocusRing(download, 'Download zip');
     const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    const saved = path.join(work, 'keyboard.zip');
+    const saved = path.join(app.work, 'keyboard.zip');
     await file.saveAs(saved);
     assert.ok((await readFile(saved)).length > 100, 'the zip was saved');
     console.log(`# Try a sample took ${presses} Tab presses from the top of the page`);
@@ -82,7 +72,6 @@ describe('the page by keyboard', { timeout: 120_000 }, () => {
   });
 
   it('logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

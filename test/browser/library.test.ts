@@ -2,39 +2,35 @@
 // strict CSP: the example page that uses it, then its API directly — generate with progress and abort,
 // inspect, findingsPage, typed errors, terminate, check and checkFindingsPage — compared with the CLI.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Watch } from '../helpers/browser-watch.ts';
-import type { Browser } from '../helpers/chromium.ts';
 import { runCliCheck } from '../helpers/check-view.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
-import { closePage, openPage } from '../helpers/page-session.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
 describe('the browser library', { timeout: 120_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/lib/sitemill-browser.js')), 'dist/lib is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-library-'));
-    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(work, 'sample-urls.csv'));
-    ({ server, browser, page, seen } = await openPage('/some/where/', { width: 1000, height: 800 }));
+    app = await openBrowserSuite({
+      name: 'library',
+      mount: '/some/where/',
+      needs: ['dist/lib/sitemill-browser.js'],
+      viewport: { width: 1000, height: 800 },
+    });
+    page = app.page;
+    await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(app.work, 'sample-urls.csv'));
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('runs in the example page', async () => {
-    await page.goto(`${server.url}examples/library/`);
+    await page.goto(`${app.server.url}examples/library/`);
     await page.getByRole('button', { name: 'Generate sitemaps' }).click();
     await page.getByRole('link', { name: 'Download zip' }).waitFor();
     const shown = JSON.parse(await page.getByLabel('Summary').innerText());
@@ -49,8 +45,8 @@ describe('the browser library', { timeout: 120_000 }, () => {
   });
 
   it('generates what the CLI generates, with progress, and reads findings a page at a time', async () => {
-    const text = await readFile(path.join(work, 'sample-urls.csv'), 'utf8');
-    const expected = runCli(work, 'sample-urls.csv', ['--base-url', BASE, '--now', NOW]);
+    const text = await readFile(path.join(app.work, 'sample-urls.csv'), 'utf8');
+    const expected = runCli(app.work, 'sample-urls.csv', ['--base-url', BASE, '--now', NOW]);
     const got = (await page.evaluate(`(async () => {
       const { createSitemill } = await import('../../lib/sitemill-browser.js');
       const sitemill = createSitemill();
@@ -108,9 +104,9 @@ describe('the browser library', { timeout: 120_000 }, () => {
     const sitemap =
       '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE urlset [<!ENTITY x "y">]>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
     const text = `${BASE}a\nnot a url\n${BASE}b#c\n`;
-    await writeFile(path.join(work, 'doctype.xml'), sitemap);
-    await writeFile(path.join(work, 'urls.txt'), text);
-    const expected = runCliCheck(work, ['doctype.xml', 'urls.txt'], ['--base-url', BASE, '--now', NOW]);
+    await writeFile(path.join(app.work, 'doctype.xml'), sitemap);
+    await writeFile(path.join(app.work, 'urls.txt'), text);
+    const expected = runCliCheck(app.work, ['doctype.xml', 'urls.txt'], ['--base-url', BASE, '--now', NOW]);
     const got = (await page.evaluate(`(async () => {
       const { createSitemill } = await import('../../lib/sitemill-browser.js');
       const sitemill = createSitemill();
@@ -163,7 +159,6 @@ describe('the browser library', { timeout: 120_000 }, () => {
   });
 
   it('made no request off its origin and logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

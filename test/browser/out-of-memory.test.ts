@@ -4,28 +4,20 @@
 // cap with 50,000 URLs a file; with 10,000 a file it can. The page says so in words, keeps the list
 // and the options, and the run after a change of options works.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Browser } from '../helpers/chromium.ts';
-import type { Watch } from '../helpers/browser-watch.ts';
-import { ROOT, runCli } from '../helpers/cli.ts';
-import { closePage, openPage } from '../helpers/page-session.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { runCli } from '../helpers/cli.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { expectShown, setBaseAndTime, waitForResults } from '../helpers/workbench-view.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 
 const ROWS = 30_000;
 const CAP_PAGES = 1536; // 96 MiB
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
 function longUrls(): string {
   const pad = 'x'.repeat(1900);
@@ -34,18 +26,22 @@ function longUrls(): string {
 
 describe('the page when a job runs out of memory', { timeout: 180_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-memory-'));
-    await writeFile(path.join(work, 'long-urls.csv'), longUrls());
-    ({ server, browser, page, seen } = await openPage('/oom/', undefined, { args: [`--js-flags=--wasm-max-mem-pages=${CAP_PAGES}`] }));
+    app = await openBrowserSuite({
+      name: 'memory',
+      mount: '/oom/',
+      needs: ['dist/index.html'],
+      launch: { args: [`--js-flags=--wasm-max-mem-pages=${CAP_PAGES}`] },
+    });
+    page = app.page;
+    await writeFile(path.join(app.work, 'long-urls.csv'), longUrls());
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('says it ran out of memory, keeps the list and options, and runs with smaller files', async () => {
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await setBaseAndTime(page, BASE, NOW);
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'long-urls.csv'));
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'long-urls.csv'));
 
     const alert = page.getByRole('alert').filter({ hasText: 'Out of memory' });
     await alert.waitFor({ timeout: 60_000 });
@@ -62,13 +58,12 @@ describe('the page when a job runs out of memory', { timeout: 180_000 }, () => {
     await page.getByLabel('Max URLs per file').fill('10000');
     await page.getByRole('button', { name: 'Generate sitemaps' }).click();
     await waitForResults(page, ROWS, 120_000);
-    await expectShown(page, runCli(work, 'long-urls.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '10000']));
+    await expectShown(page, runCli(app.work, 'long-urls.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '10000']));
     await page.getByRole('cell', { name: 'sitemap-3.xml.gz' }).waitFor();
     assert.equal(await page.getByRole('alert').count(), 0, 'the message is gone after a good run');
   });
 
   it('made no request off its origin and logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

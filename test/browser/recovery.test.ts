@@ -7,28 +7,20 @@
 // the worker's message handler cannot read (Comlink's argument list holding null): the TypeError it
 // throws is uncaught, as any bug in the worker would be, and the browser reports it to the page.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
-import { launch, type Browser } from '../helpers/chromium.ts';
-import { CLI, ROOT, runCli } from '../helpers/cli.ts';
+import { runCli } from '../helpers/cli.ts';
 import { bigList } from '../helpers/lists.ts';
-import { closePage } from '../helpers/page-session.ts';
-import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { shownStats, waitForResults } from '../helpers/workbench-view.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 
 const ROWS = 150_000;
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
 async function expectKept(): Promise<void> {
   assert.equal(await page.getByLabel('Base URL').inputValue(), BASE, 'the base URL is kept');
@@ -40,14 +32,14 @@ async function expectKept(): Promise<void> {
 
 describe('the page when its worker dies', { timeout: 180_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
-    assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-recovery-'));
-    await writeFile(path.join(work, 'long.csv'), bigList(ROWS));
-    server = await serveStatic(path.join(ROOT, 'dist'), '/recover/');
-    // No service worker: the second failure is the network not delivering the worker's script.
-    browser = await launch({ width: 1280, height: 800 }, { serviceWorkers: 'block' });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    app = await openBrowserSuite({
+      name: 'recovery',
+      mount: '/recover/',
+      needs: ['dist/index.html', 'lib/cli.js'],
+      // No service worker: the second failure is the network not delivering the worker's script.
+      launch: { serviceWorkers: 'block' },
+    });
+    page = app.page;
     await page.addInitScript(`{
       const Native = Worker;
       window.__workers = [];
@@ -58,18 +50,18 @@ describe('the page when its worker dies', { timeout: 180_000 }, () => {
         }
       };
     }`);
-    seen = watch(browser.context, page);
+    await writeFile(path.join(app.work, 'long.csv'), bigList(ROWS));
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('reports a worker that throws mid-run, keeps the list and options, and runs again', async () => {
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByLabel('Base URL').fill(BASE);
     await page.getByText('More options').click();
     await page.getByLabel('Max URLs per file').fill('40000');
     await page.getByLabel('Reference time').fill(NOW);
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'long.csv'));
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'long.csv'));
 
     // Mid-run: rows are being read.
     await page.locator('.progress-stats dd').first().filter({ hasText: /[1-9]/ }).waitFor();
@@ -84,7 +76,7 @@ describe('the page when its worker dies', { timeout: 180_000 }, () => {
     assert.equal(await page.getByRole('heading', { name: 'Summary' }).count(), 0, 'no partial results');
     await expectKept();
 
-    const expected = runCli(work, 'long.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '40000']);
+    const expected = runCli(app.work, 'long.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '40000']);
     await page.getByRole('button', { name: 'Generate sitemaps' }).click();
     await waitForResults(page, ROWS, 120_000);
     const stats = await shownStats(page);
@@ -111,7 +103,6 @@ describe('the page when its worker dies', { timeout: 180_000 }, () => {
   });
 
   it('made no request off its origin and logged no error (the page handles both failures)', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

@@ -3,30 +3,22 @@
 // `src`). Hostile input gives a message in words or rejects only its bad rows, and the next list runs.
 // Cancel at any moment leaves nothing behind. Nothing leaves the origin all along.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
-import { launch, type Browser } from '../helpers/chromium.ts';
-import { ROOT, runCli } from '../helpers/cli.ts';
+import { runCli } from '../helpers/cli.ts';
 import { shownCodes, shownFiles, waitForCheck } from '../helpers/check-view.ts';
 import { bigList } from '../helpers/lists.ts';
-import { closePage } from '../helpers/page-session.ts';
-import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { expectShown, setBaseAndTime, shownStats, waitForResults } from '../helpers/workbench-view.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 
 const OPTIONS = ['--base-url', BASE, '--now', NOW];
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
 /** Each payload sets window.__xss (or asks for `x` from the server) if anything ever runs or loads it. */
 const PAYLOADS = {
@@ -64,11 +56,11 @@ async function expectInert(what: string): Promise<void> {
   assert.deepEqual(found, [], `${what}: no element made from the list`);
   assert.equal(await page.evaluate('window.__xss'), undefined, `${what}: no payload ran`);
   assert.deepEqual(await page.evaluate('window.__violations'), [], `${what}: nothing tried to run against the CSP`);
-  assert.ok(!server.requests.some((r) => /\/x$|javascript/.test(r)), `${what}: no request for a payload's src`);
+  assert.ok(!app.server.requests.some((r) => /\/x$|javascript/.test(r)), `${what}: no request for a payload's src`);
 }
 
 async function pick(name: string, content: string | Buffer): Promise<void> {
-  const file = path.join(work, name);
+  const file = path.join(app.work, name);
   await writeFile(file, content);
   await page.getByLabel('URL list').setInputFiles(file);
 }
@@ -94,29 +86,25 @@ async function expectCancelled(when: string): Promise<void> {
 
 describe('the page against hostile input', { timeout: 240_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(ROOT, 'dist/index.html')), 'dist/ is missing: run `npm run build` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-safety-'));
-    server = await serveStatic(path.join(ROOT, 'dist'), '/safe/');
-    browser = await launch({ width: 1280, height: 800 });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    app = await openBrowserSuite({ name: 'safety', mount: '/safe/', needs: ['dist/index.html'] });
+    page = app.page;
     // Test code, not part of the build: records what the CSP refused, if anything ever tried.
     await page.addInitScript(`{
       window.__violations = [];
       document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.sample));
     }`);
-    seen = watch(browser.context, page);
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('shows markup and script from every column as text, in the findings, the columns and the previews', async () => {
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await setBaseAndTime(page, BASE, NOW);
     await page.getByText('More options').click();
     const list = hostileList();
-    await writeFile(path.join(work, 'hostile.csv'), list);
-    const expected = runCli(work, 'hostile.csv', OPTIONS);
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'hostile.csv'));
+    await writeFile(path.join(app.work, 'hostile.csv'), list);
+    const expected = runCli(app.work, 'hostile.csv', OPTIONS);
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'hostile.csv'));
     await waitForResults(page, 4);
     await expectShown(page, expected);
     await expectInert('after the run');
@@ -158,8 +146,8 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       `<url><loc>${BASE}&lt;img src=x onerror=alert(1)&gt;</loc><lastmod>&lt;script&gt;window.__xss=1&lt;/script&gt;</lastmod></url>\n` +
       `<url><loc>javascript:window.__xss=2</loc></url>\n</urlset>\n`;
-    await writeFile(path.join(work, 'hostile.xml'), sitemap);
-    await page.getByLabel('Sitemap files').setInputFiles(path.join(work, 'hostile.xml'));
+    await writeFile(path.join(app.work, 'hostile.xml'), sitemap);
+    await page.getByLabel('Sitemap files').setInputFiles(path.join(app.work, 'hostile.xml'));
     await page.getByRole('heading', { name: 'Check summary' }).waitFor();
     // The table fetches its rows from the worker after the summary shows.
     const cells = page.locator('.fscroll [role="cell"].msg');
@@ -198,7 +186,7 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
       await page.locator('.list-name', { hasText: c.name }).waitFor();
       await settled();
       if (c.expect === 'cli') {
-        const expected = runCli(work, c.name, OPTIONS);
+        const expected = runCli(app.work, c.name, OPTIONS);
         await waitForResults(page, expected.rows);
         await expectShown(page, expected);
         assert.ok(expected.accepted > 0, `${c.name}: the good rows are kept`);
@@ -227,7 +215,7 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
 
     // The Check tab answers the unreadable ones file by file, and keeps working.
     await page.getByRole('tab', { name: 'Check' }).click();
-    await page.getByLabel('Sitemap files').setInputFiles(['image.png', 'empty.csv', 'truncated.csv.gz'].map((n) => path.join(work, n)));
+    await page.getByLabel('Sitemap files').setInputFiles(['image.png', 'empty.csv', 'truncated.csv.gz'].map((n) => path.join(app.work, n)));
     await waitForCheck(page, 3);
     const kinds = (await shownFiles(page)).map((f) => `${f.name} ${f.kind}`);
     assert.deepEqual(kinds, ['image.png Not a sitemap', 'empty.csv Not a sitemap', 'truncated.csv.gz Text sitemap']);
@@ -242,8 +230,8 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
   });
 
   it('leaves no stale state when cancelled early, mid-run or at the end, and runs again', async () => {
-    await writeFile(path.join(work, 'long.csv'), bigList(300_000));
-    await page.getByLabel('URL list').setInputFiles(path.join(work, 'long.csv'));
+    await writeFile(path.join(app.work, 'long.csv'), bigList(300_000));
+    await page.getByLabel('URL list').setInputFiles(path.join(app.work, 'long.csv'));
     // Early: as soon as the run shows.
     await cancel().click();
     await expectCancelled('early');
@@ -279,14 +267,13 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
     await generate().click();
     await cancel().click();
     await generate().click();
-    const expected = runCli(work, 'long.csv', OPTIONS);
+    const expected = runCli(app.work, 'long.csv', OPTIONS);
     await waitForResults(page, expected.rows, 120_000);
     await expectShown(page, expected);
     assert.equal(await page.getByText('Cancelled.', { exact: false }).count(), 0, 'the notice of the cancel is gone');
   });
 
   it('made no request off its origin and logged no error across the whole file', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

@@ -1,32 +1,23 @@
 // End to end in real headless Chromium: the built page served from a sub-path under the strict CSP,
 // used through its accessible names, compared with the CLI, then offline, then under load.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launch, type Browser } from '../helpers/chromium.ts';
-import { watch, type Watch } from '../helpers/browser-watch.ts';
-import { CLI, ROOT, runCli as cliJson, type CliSummary } from '../helpers/cli.ts';
+import { ROOT, runCli as cliJson, type CliSummary } from '../helpers/cli.ts';
 import { bigList } from '../helpers/lists.ts';
-import { closePage } from '../helpers/page-session.ts';
-import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
+import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { expectShown as shown, setBaseAndTime, shownStats as stats, waitForResults as results } from '../helpers/workbench-view.ts';
 import { xmllint } from '../helpers/xmllint.ts';
 import { zipFiles } from '../helpers/zip-files.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 import { screenshotPath } from '../helpers/screenshots.ts';
 
-const dist = path.join(ROOT, 'dist');
 const BIG_ROWS = 300_000;
 
-let server: StaticServer;
-let browser: Browser;
+let app: BrowserSuite;
 let page: Page;
-let work: string;
-let seen: Watch;
 
 /** Runs the CLI on `input` in `dir`, writing cli.zip there; returns its --json summary. */
 const runCli = (dir: string, input: string, args = ['--base-url', BASE, '--now', NOW]): CliSummary => cliJson(dir, input, args);
@@ -95,22 +86,16 @@ async function loadAndCheck(dir: string, name: string, identicalManifest: boolea
 
 describe('the page in Chromium', { timeout: 600_000 }, () => {
   before(async () => {
-    assert.ok(existsSync(path.join(dist, 'index.html')), 'dist/ is missing: run `npm run build:web` first');
-    assert.ok(existsSync(path.join(dist, 'sw.js')), 'dist/sw.js is missing: the build did not write the service worker');
-    assert.ok(existsSync(CLI), 'lib/cli.js is missing: run `npm run build:lib` first');
-    work = await mkdtemp(path.join(tmpdir(), 'sitemill-browser-'));
-    server = await serveStatic(dist, '/app/sub/');
-    browser = await launch({ width: 1280, height: 800 });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    seen = watch(browser.context, page);
+    app = await openBrowserSuite({ name: 'workbench', mount: '/app/sub/', needs: ['dist/index.html', 'dist/sw.js', 'lib/cli.js'] });
+    page = app.page;
   });
 
-  after(() => closePage(browser, server, work));
+  after(() => app?.close());
 
   it('loads from a sub-path and runs the bundled sample', async () => {
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('button', { name: 'Try a sample', exact: true }).click();
-    const dir = path.join(work, 'sample');
+    const dir = path.join(app.work, 'sample');
     await mkdir(dir);
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'sample-urls.csv'));
     // Like the page's first run: base URL inferred, the clock is now.
@@ -121,7 +106,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     assert.ok(stats.Rejected > 0 && stats.Fixed > 0 && stats.Warnings > 0, 'the sample shows every kind of finding');
     await page.getByRole('heading', { name: 'Findings by code' }).waitFor();
     await page.waitForTimeout(300); // let the last paint settle for the picture
-    await page.screenshot({ path: screenshotPath('screenshot.png', work) });
+    await page.screenshot({ path: screenshotPath('screenshot.png', app.work) });
   });
 
   it('shows the detected columns and lets a role be changed', async () => {
@@ -192,14 +177,14 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
 
   it('generates from a picked file the same files as the CLI, and they validate', async () => {
     await setBaseAndTime(page, BASE, NOW);
-    const dir = path.join(work, 'online');
+    const dir = path.join(app.work, 'online');
     await mkdir(dir);
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
     await loadAndCheck(dir, 'urls.csv', false);
   });
 
   it('stays responsive on a 300,000-row list, virtualizes its findings, and cancels', async () => {
-    const dir = path.join(work, 'big');
+    const dir = path.join(app.work, 'big');
     await mkdir(dir);
     await writeFile(path.join(dir, 'big.csv'), bigList(BIG_ROWS));
     // In-page code goes as text: the test's transpiler would wrap functions in helpers the page lacks.
@@ -290,22 +275,21 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.getByText('Works offline').waitFor({ timeout: 30_000 });
     // A remembered option: the next run writes uncompressed files.
     await page.getByLabel('Gzip the files').uncheck();
-    const before = server.requests.length;
-    await browser.context.setOffline(true);
+    const before = app.server.requests.length;
+    await app.context.setOffline(true);
     await page.reload();
     assert.equal(await page.getByLabel('Gzip the files').isChecked(), false, 'gzip off was remembered');
     assert.equal(await page.getByLabel('Base URL').inputValue(), BASE, 'base URL was remembered');
     await setBaseAndTime(page, BASE, NOW);
-    const dir = path.join(work, 'offline');
+    const dir = path.join(app.work, 'offline');
     await mkdir(dir);
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'urls.csv'));
     await loadAndCheck(dir, 'urls.csv', true, ['--no-gzip']);
-    assert.deepEqual(server.requests.slice(before), [], 'nothing reached the server while offline');
-    await browser.context.setOffline(false);
+    assert.deepEqual(app.server.requests.slice(before), [], 'nothing reached the server while offline');
+    await app.context.setOffline(false);
   });
 
   it('made no request off its origin and logged no error', () => {
-    assert.deepEqual(seen.foreign(server.origin), [], 'requests off the origin');
-    assert.deepEqual(seen.problems, [], 'errors logged');
+    app.expectNoForeignRequestsOrErrors();
   });
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { CLI } from './cli.ts';
+import { waitForStat } from './workbench-view.ts';
 
 export interface CliCheck {
   files: { name: string; kind: string; urls: number; bytes: number; findings: number }[];
@@ -34,12 +35,7 @@ const KINDS: Record<string, string> = {
 
 /** Waits for the results of a check of `files` files. */
 export async function waitForCheck(page: Page, files: number, timeout = 60_000): Promise<void> {
-  await page.getByRole('heading', { name: 'Check summary' }).waitFor({ timeout });
-  await page
-    .locator('dl[aria-label="Check summary"] .stat')
-    .filter({ has: page.locator('dt', { hasText: /^Files$/ }) })
-    .locator('dd', { hasText: new RegExp(`^${files.toLocaleString('en')}$`) })
-    .waitFor({ timeout });
+  await waitForStat(page, 'Check summary', 'Files', files, timeout);
 }
 
 /** The counts per code in the chart, by code. */

@@ -32,23 +32,31 @@ export interface LaunchOptions {
 }
 
 export async function launch(viewport = { width: 1280, height: 800 }, options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = chromiumPath();
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'sitemill-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(options.args ?? []),
-    ],
-    viewport,
-    acceptDownloads: true,
-    serviceWorkers: options.serviceWorkers ?? 'allow',
-  });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        ...(options.args ?? []),
+      ],
+      viewport,
+      acceptDownloads: true,
+      serviceWorkers: options.serviceWorkers ?? 'allow',
+    });
+  } catch (error) {
+    // A browser that does not start leaves no profile behind.
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     context,
     close: async () => {

@@ -21,14 +21,19 @@ export async function shownStats(page: Page): Promise<Record<string, number>> {
   return out;
 }
 
+/** Waits until the block of numbers headed `block` (its heading and its list's label) shows `value` for `stat`. */
+export async function waitForStat(page: Page, block: string, stat: string, value: number, timeout: number): Promise<void> {
+  await page.getByRole('heading', { name: block }).waitFor({ timeout });
+  await page
+    .locator(`dl[aria-label="${block}"] .stat`)
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${stat}$`) }) })
+    .locator('dd', { hasText: new RegExp(`^${value.toLocaleString('en')}$`) })
+    .waitFor({ timeout });
+}
+
 /** Waits until the Summary shows `rows` rows. */
 export async function waitForResults(page: Page, rows: number, timeout = 60_000): Promise<void> {
-  await page.getByRole('heading', { name: 'Summary' }).waitFor({ timeout });
-  await page
-    .locator('dl[aria-label="Summary"] .stat')
-    .filter({ has: page.locator('dt', { hasText: /^Rows$/ }) })
-    .locator('dd', { hasText: new RegExp(`^${rows.toLocaleString('en')}$`) })
-    .waitFor({ timeout });
+  await waitForStat(page, 'Summary', 'Rows', rows, timeout);
 }
 
 /** Checks the numbers, the chart and the findings count shown against the CLI's summary for the same input. */
