@@ -1,6 +1,6 @@
 // <sitemill-workbench>: the whole workbench in any page with one module script. Its worker, wasm and
 // styles are found relative to this module's own URL, so the embed/ folder can be served from any path.
-import WorkbenchElement from './WorkbenchElement.svelte';
+import WorkbenchElement from './element/WorkbenchElement.svelte';
 
 // Compiled with `customElement: true`, the component carries its element class (Svelte's typings leave it out).
 const element = (WorkbenchElement as unknown as { element: CustomElementConstructor }).element;

@@ -1,28 +1,17 @@
 // The workbench's state: the list, the options, the run and its results. Components read it and call its methods.
-import { createSitemill, SitemillError, type CheckSummary, type FindingFilter, type NamedBlob, type Sitemill } from '../src/browser';
-import type { Delimiter, Inspection, Progress, Role, Severity, Summary } from '../src/types';
+import type { CheckSummary, GenerateOutput, NamedBlob } from '../src/browser';
+import type { Delimiter, Inspection, Progress, Role, Summary } from '../src/types';
 import { Checker } from './check.svelte';
-import { Runs } from './runs';
 import { droppedFiles, type Dropped } from './folder-files';
 import { DEFAULT_SETTINGS, toOptions, validate, type Settings } from './settings';
+import { duration } from './durations';
+import { Task, type ProgressView } from './task.svelte';
 
 /** How many of the files are looked at for a list to show the column mapping of. */
 const INSPECTED_FILES = 20;
 
-export type Phase = 'empty' | 'ready' | 'running' | 'done';
 /** The workbench's two tasks: write sitemaps from a list, or audit existing sitemaps. */
 export type Mode = 'generate' | 'check';
-
-export interface ProgressView {
-  rows: number;
-  accepted: number;
-  rejected: number;
-  /** 0…1, or null when the total size is unknown. */
-  fraction: number | null;
-  rowsPerSecond: number;
-  /** Seconds, or null until there is enough to estimate. */
-  secondsLeft: number | null;
-}
 
 export interface WorkbenchHooks {
   /** The options to start with; the defaults otherwise. */
@@ -35,9 +24,26 @@ export interface WorkbenchHooks {
   onerror?(message: string): void;
 }
 
-export const SEVERITIES: Severity[] = ['error', 'fix', 'warning', 'info'];
-
 const fmt = (n: number) => n.toLocaleString('en');
+
+/** A progress report of the generator's as shown, `seconds` into a run over `total` bytes (0 when unknown). */
+function rowProgress(p: Progress, total: number, seconds: number): ProgressView {
+  const bytesTotal = p.bytesTotal ?? total;
+  const fraction = bytesTotal ? Math.min(1, p.bytesRead / bytesTotal) : null;
+  const secondsLeft = fraction && fraction > 0.02 && seconds > 0.5 ? (seconds * (1 - fraction)) / fraction : null;
+  const rows = fmt(p.rows);
+  return {
+    fraction,
+    amount: `${rows} rows`,
+    stats: [
+      { label: 'Rows done', value: rows },
+      { label: 'Rows/s', value: fmt(Math.round(p.rows / seconds)) },
+      // Once every byte is read the engine writes the files, the report and the zip.
+      { label: 'Time left', value: fraction === 1 ? 'finishing…' : duration(secondsLeft) },
+      { label: 'Rejected', value: fmt(p.rejected) },
+    ],
+  };
+}
 
 export class Workbench {
   mode = $state<Mode>('generate');
@@ -50,21 +56,6 @@ export class Workbench {
   /** The clock for lastmod-future; empty means the current time. Not remembered on purpose. */
   now = $state('');
 
-  phase = $state<Phase>('empty');
-  progress = $state.raw<ProgressView | null>(null);
-  summary = $state.raw<Summary | null>(null);
-  zip = $state.raw<Blob | null>(null);
-  /** Bumped on every finished run so views drop what they fetched for the previous one. */
-  runId = $state(0);
-  error = $state<string | null>(null);
-  notice = $state<string | null>(null);
-  /** One sentence for screen readers when a run ends. */
-  announcement = $state('');
-
-  codeFilter = $state('');
-  severityFilter = $state<Severity | ''>('');
-  search = $state('');
-
   errors = $derived(validate(this.settings, this.now));
   valid = $derived(Object.keys(this.errors).length === 0);
   options = $derived.by(() => {
@@ -73,33 +64,28 @@ export class Workbench {
     if (this.roles) o.roles = [...this.roles];
     return o;
   });
-  #runKey = $state('');
-  /** The results shown were made with other options than those now set. */
-  stale = $derived(this.summary !== null && this.#runKey !== JSON.stringify(this.options));
-  filter = $derived<FindingFilter>({
-    codes: this.codeFilter ? [this.codeFilter] : undefined,
-    severities: this.severityFilter ? [this.severityFilter] : undefined,
-    search: this.search.trim() || undefined,
-  });
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
 
-  readonly engine: Sitemill;
+  /** The Generate tab's runs: inspect and generate calls share its engine. */
+  readonly task = new Task<GenerateOutput>({
+    words: {
+      kept: 'Your list and options are kept',
+      again: 'generate again',
+      cancelled: 'Cancelled. Nothing was written; the list is still loaded.',
+    },
+    key: () => JSON.stringify(this.options),
+    onerror: (message) => this.#hooks.onerror?.(message),
+  });
+  summary = $derived(this.task.result?.summary ?? null);
+  /** With no accepted row it still holds the report. */
+  zip = $derived(this.task.result?.zip ?? null);
   /** The Check tab: it takes the base URL and the reference time from these options. */
   readonly check: Checker;
   readonly #hooks: WorkbenchHooks;
-  /** inspect and generate calls: a call in flight reports a crash itself. */
-  readonly #runs = new Runs();
 
   constructor(hooks: WorkbenchHooks = {}) {
     this.#hooks = hooks;
     if (hooks.settings) this.settings = { ...hooks.settings };
-    this.engine = createSitemill({
-      // A call in flight reports a crash itself; this covers the worker dying between runs,
-      // which loses the findings the table pages through.
-      onCrash: (message) => {
-        if (this.#runs.idle) this.#fail(`${message} Generate again to see the findings.`);
-      },
-    });
     this.check = new Checker({
       options: () => {
         if (this.errors.baseUrl || this.errors.now) return null;
@@ -118,14 +104,14 @@ export class Workbench {
       try {
         files = await droppedFiles(dropped);
       } catch (e) {
-        this.check.error = `The dropped folder could not be read (${(e as Error).message || 'no reason given'}).`;
+        this.check.task.error = `The dropped folder could not be read (${(e as Error).message || 'no reason given'}).`;
         return;
       }
       void this.check.load(files);
     } else if (dropped.files.length > 0) {
       void this.load(dropped.files);
     } else if (dropped.folders.length > 0) {
-      this.notice = 'A folder of sitemaps can be checked in the Check tab; here, drop the list files themselves.';
+      this.task.notice = 'A folder of sitemaps can be checked in the Check tab; here, drop the list files themselves.';
     }
   }
 
@@ -137,7 +123,7 @@ export class Workbench {
     const summary = await this.load(files);
     if (summary && left.length) {
       const leftOut = `Left out, as nothing in ${left.length === 1 ? 'it' : 'them'} could be read as a sitemap: ${left.join(', ')}.`;
-      this.notice = this.notice ? `${this.notice} ${leftOut}` : leftOut;
+      this.task.notice = this.task.notice ? `${this.task.notice} ${leftOut}` : leftOut;
     }
     return summary;
   }
@@ -145,16 +131,11 @@ export class Workbench {
   /** Takes a new list: shows its columns, then runs it at once so its findings show. */
   async load(files: NamedBlob[]): Promise<Summary | null> {
     if (files.length === 0) return null;
-    this.#runs.abort();
-    const token = this.#runs.next();
+    const token = this.task.reset('ready');
     this.files = files;
     this.roles = null;
     this.delimiter = 'auto';
     this.inspection = null;
-    this.#clearResults();
-    this.error = null;
-    this.notice = null;
-    this.phase = 'ready';
     if (!(await this.#inspect(token))) return null;
     return this.generate();
   }
@@ -166,7 +147,7 @@ export class Workbench {
   async setDelimiter(d: Delimiter | 'auto'): Promise<void> {
     this.delimiter = d;
     this.roles = null;
-    await this.#inspect(this.#runs.next());
+    await this.#inspect(this.task.runs.next());
   }
 
   setRole(column: number, role: Role): void {
@@ -183,14 +164,15 @@ export class Workbench {
 
   async #inspect(token: number): Promise<boolean> {
     if (!this.files[0]) return false;
+    const { runs, engine } = this.task;
     try {
       const opts = this.delimiter === 'auto' ? {} : { delimiter: this.delimiter };
       // The mapping is for lists: the first file that is one (among the first few), else the first
       // file (a sitemap, shown as read).
       let inspection: Inspection | null = null;
       for (const file of this.files.slice(0, INSPECTED_FILES)) {
-        const seen = await this.#runs.track(this.engine.inspect(file, opts));
-        if (!this.#runs.current(token)) return false;
+        const seen = await runs.track(engine.inspect(file, opts));
+        if (!runs.current(token)) return false;
         inspection ??= seen;
         if (!seen.fromSitemap) {
           inspection = seen;
@@ -200,9 +182,9 @@ export class Workbench {
       this.inspection = inspection;
       return true;
     } catch (e) {
-      if (this.#runs.current(token)) {
-        this.phase = this.files.length ? 'ready' : 'empty';
-        this.#fail((e as Error).message);
+      if (runs.current(token)) {
+        this.task.phase = this.files.length ? 'ready' : 'empty';
+        this.task.fail((e as Error).message);
       }
       return false;
     }
@@ -210,83 +192,30 @@ export class Workbench {
 
   async generate(): Promise<Summary | null> {
     if (this.files.length === 0 || !this.valid) return null;
-    const { token, signal } = this.#runs.begin();
+    const files = this.files;
     const options = $state.snapshot(this.options);
-    const key = JSON.stringify(options);
-    this.#clearResults();
-    this.error = null;
-    this.notice = null;
-    this.announcement = '';
-    this.phase = 'running';
-    const started = performance.now();
     const total = this.listBytes;
-    this.progress = { rows: 0, accepted: 0, rejected: 0, fraction: total ? 0 : null, rowsPerSecond: 0, secondsLeft: null };
-    const onProgress = (p: Progress) => {
-      if (!this.#runs.current(token)) return;
-      const elapsed = Math.max(1e-3, (performance.now() - started) / 1000);
-      const bytesTotal = p.bytesTotal ?? total;
-      const fraction = bytesTotal ? Math.min(1, p.bytesRead / bytesTotal) : null;
-      const secondsLeft = fraction && fraction > 0.02 && elapsed > 0.5 ? (elapsed * (1 - fraction)) / fraction : null;
-      this.progress = { rows: p.rows, accepted: p.accepted, rejected: p.rejected, fraction, rowsPerSecond: p.rows / elapsed, secondsLeft };
-    };
-    try {
-      const out = await this.#runs.track(this.engine.generate(this.files, options, { onProgress, signal }));
-      if (!this.#runs.current(token)) return null;
-      const { summary, zip } = out;
-      this.summary = summary;
-      this.zip = zip; // with no accepted row it still holds the report
-      this.#runKey = key;
-      this.runId++;
-      this.notice = summary.message ?? null;
-      this.phase = 'done';
-      this.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected.`;
-      this.#hooks.oncomplete?.(summary, zip);
-      return summary;
-    } catch (e) {
-      if (!this.#runs.current(token)) return null;
-      this.#clearResults();
-      this.phase = 'ready';
-      if (signal.aborted) {
-        this.notice = 'Cancelled. Nothing was written; the list is still loaded.';
-      } else if (e instanceof SitemillError && e.code === 'crashed') {
-        this.#fail(`${e.message} Your list and options are kept: generate again to retry.`);
-      } else if (e instanceof SitemillError && e.code === 'memory') {
-        this.#fail(`${sentence(e.message)} Your list and options are kept.`);
-      } else {
-        this.#fail((e as Error).message);
-      }
-      return null;
-    } finally {
-      if (this.#runs.current(token)) this.progress = null;
-      this.#runs.end(token);
-    }
+    const out = await this.task.run({
+      first: { bytesRead: 0, bytesTotal: undefined, rows: 0, accepted: 0, rejected: 0 },
+      view: (p: Progress, seconds) => rowProgress(p, total, seconds),
+      call: (hooks) => this.task.engine.generate(files, options, hooks),
+    });
+    if (!out) return null;
+    const { summary, zip } = out;
+    this.task.notice = summary.message ?? null;
+    this.task.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected.`;
+    this.#hooks.oncomplete?.(summary, zip);
+    return summary;
   }
 
   cancel(): void {
-    if (this.phase !== 'running') return;
-    this.#runs.abort();
+    this.task.cancel();
   }
 
-  /** Stops the engine for good (the element calls this when it leaves the page). */
+  /** Stops the engines for good (the element calls this when it leaves the page). */
   dispose(): void {
-    this.#runs.next();
-    this.#runs.abort();
-    this.engine.terminate();
+    this.task.dispose();
     this.check.dispose();
-  }
-
-  #fail(message: string): void {
-    this.error = message;
-    this.announcement = '';
-    this.#hooks.onerror?.(message);
-  }
-
-  #clearResults(): void {
-    this.summary = null;
-    this.zip = null;
-    this.codeFilter = '';
-    this.severityFilter = '';
-    this.search = '';
   }
 
   /** Saves the zip through a temporary link placed in `parent` (the element's own shadow root, when embedded). */
@@ -301,9 +230,4 @@ export class Workbench {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
-}
-
-/** An engine message (written for `sitemill: …`) as a sentence on the page. */
-function sentence(message: string): string {
-  return message.charAt(0).toUpperCase() + message.slice(1);
 }

@@ -1,0 +1,31 @@
+// What a findings table is narrowed to: a code, a severity, a file (the Check tab's), and text.
+import type { CheckFindingFilter } from '../src/browser';
+import type { Severity } from '../src/types';
+
+export const SEVERITIES: Severity[] = ['error', 'fix', 'warning', 'info'];
+
+/** The value of the file filter that stands for findings about the whole set (no file). */
+export const WHOLE_SET = '';
+
+export class FindingFilters {
+  code = $state('');
+  severity = $state<Severity | ''>('');
+  /** A file name, WHOLE_SET, or null for every file. */
+  file = $state<string | null>(null);
+  search = $state('');
+
+  /** As the engine takes it; the generator's findings have no file, so `files` stays unset for them. */
+  filter = $derived<CheckFindingFilter>({
+    codes: this.code ? [this.code] : undefined,
+    severities: this.severity ? [this.severity] : undefined,
+    files: this.file === null ? undefined : [this.file],
+    search: this.search.trim() || undefined,
+  });
+
+  clear(): void {
+    this.code = '';
+    this.severity = '';
+    this.file = null;
+    this.search = '';
+  }
+}
