@@ -116,10 +116,17 @@ export function setBase(originLen: i32, folderLen: i32): void {
 /** Empty lines of the current input only keep its rows on their source lines (a converted sitemap): no rows. */
 let emptyLinesAreFiller = false;
 
-/** Starts reading an input: its delimiter (0 for plain text), its index for findings, and whether its empty lines are filler. */
-export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool): void {
+/** Rows that start before this line of the current input are preamble (an export's title or `#` lines): skipped. */
+let firstLine: u32 = 1;
+
+/**
+ * Starts reading an input: its delimiter (0 for plain text), its index for findings, whether its
+ * empty lines are filler, and the line its header or first row starts on.
+ */
+export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool, headerLine: u32): void {
   resetScanner(delimiter);
   emptyLinesAreFiller = fillerLines;
+  firstLine = headerLine;
   setInputIndex(inputIndex);
   headerPending = true;
   stage = Stage.Scan;
@@ -210,6 +217,10 @@ export function run(final: bool): Status {
       const r = scanRow(final);
       if (r == Scan.Incomplete) return Status.NeedInput;
       if (r == Scan.End) return Status.Done;
+      if (rowLine < firstLine) {
+        skipped++;
+        continue;
+      }
       if (r == Scan.Malformed || r == Scan.TooLong) {
         rows++;
         rejected++;

@@ -1,7 +1,7 @@
 // The shapes shared by the engine, the CLI, the worker and the page.
 
 export type Format = 'xml' | 'txt';
-export type Severity = 'error' | 'fix' | 'warning' | 'info';
+export type Severity = 'error' | 'excluded' | 'fix' | 'warning' | 'info';
 export type Delimiter = ',' | ';' | '\t' | 'none';
 export type CoreRole = 'loc' | 'lastmod' | 'changefreq' | 'priority' | 'ignore';
 export type NewsField = 'publication_name' | 'publication_language' | 'publication_date' | 'title';

@@ -52,7 +52,7 @@ function scanAll(core: Core, bytes: Uint8Array, delimiter: string, nextSize: () 
     if (r === ROW) out.push({ r, line: core.x.currentRowLine(), fields: fieldsOf(core) });
     else out.push({ r, line: core.x.currentRowLine() });
   };
-  core.x.beginInput(delimiter === 'none' ? 0 : delimiter.charCodeAt(0), 0, 0);
+  core.x.beginInput(delimiter === 'none' ? 0 : delimiter.charCodeAt(0), 0, 0, 1);
   core.resetInput();
   let off = 0;
   while (off < bytes.length) {
@@ -393,7 +393,7 @@ test('a quoted field open past 1 MiB whose first line ends in CRLF split across 
 test('Core.rowFields() keeps a U+FEFF that starts a field (only the file\'s leading BOM is dropped, by the decoder)', async () => {
   const core = await newCore();
   const text = 'a,\ufeffb\n\ufeffhttps://www.example.com/,x\n';
-  core.x.beginInput(0x2c, 0, 0);
+  core.x.beginInput(0x2c, 0, 0, 1);
   core.resetInput();
   core.feed(encoder.encode(text));
   const rows: string[][] = [];

@@ -8,6 +8,7 @@ import { unzipSync } from 'fflate';
 import { Core } from '../src/core/core.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { generate } from '../src/generate/engine.ts';
+import { isRelativeReference } from '../src/rules/slow-url.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { concatParts, NOW } from './helpers.ts';
 
@@ -343,10 +344,10 @@ function reference(line: string, base: URL, seen: Set<string>): Outcome {
   // Leading/trailing C0 controls and spaces (what the URL parser strips too).
   const trimmed = line.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
   if (trimmed === '') return { kind: 'reject', code: 'loc-missing' };
-  const input = trimmed.startsWith('/') && !trimmed.startsWith('//') ? base.origin + trimmed : trimmed;
+  // A relative reference (which forms count is the rules' policy) resolves as `new URL(ref, base)` does.
   let url: URL;
   try {
-    url = new URL(input);
+    url = isRelativeReference(trimmed) ? new URL(new URL(trimmed, base).href) : new URL(trimmed);
   } catch {
     return { kind: 'reject', code: 'loc-invalid' };
   }

@@ -36,7 +36,7 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'row-encoding': { severity: 'error', message: 'Row is not valid UTF-8, or holds a NUL byte' },
   'row-columns': { severity: 'warning', message: 'Row has more or fewer fields than the header' },
   'column-ignored': { severity: 'info', message: 'Column not used by sitemaps' },
-  'base-url-inferred': { severity: 'info', message: 'No base URL given; taken from the first valid URL' },
+  'base-url-inferred': { severity: 'info', message: 'No base URL given; taken from the most common origin of the list’s URLs' },
   'list-mixed-hosts': { severity: 'info', message: 'Rows rejected for this host' },
   'list-uniform-priority': { severity: 'info', message: 'Every row has the same priority: search engines learn nothing from it' },
   'list-uniform-lastmod': { severity: 'info', message: 'Every row has the same lastmod: search engines learn nothing from it' },
@@ -53,6 +53,17 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'text-invalid-char': { severity: 'fix', message: 'Characters XML 1.0 forbids removed' },
   'row-too-large': { severity: 'error', message: 'The row’s <url> alone is more bytes than a sitemap file may hold (max bytes); left out' },
   'hreflang-code-repeated': { severity: 'warning', message: 'A second alternate for one hreflang code; dropped (the first is kept)' },
+  'input-preamble': { severity: 'info', message: 'Lines before the header skipped (an export’s title or comment lines)' },
+  'input-encoding': { severity: 'info', message: 'Not UTF-8: read as Windows-1252, as spreadsheets save on Windows' },
+  'row-status': { severity: 'excluded', message: 'Left out: the page does not answer 200' },
+  'row-non-indexable': { severity: 'excluded', message: 'Left out: the export says the page is not indexable' },
+  'row-noindex': { severity: 'excluded', message: 'Left out: the page’s robots directives say noindex' },
+  'row-canonicalised': { severity: 'excluded', message: 'Left out: the page names another URL as canonical' },
+  'row-not-page': { severity: 'excluded', message: 'Left out: not an HTML page or PDF' },
+  'robots-disallowed': { severity: 'excluded', message: 'Left out: robots.txt disallows it' },
+  'row-excluded-rule': { severity: 'excluded', message: 'Left out by a rule' },
+  'loc-tracking-param': { severity: 'fix', message: 'Tracking parameters removed from the URL' },
+  'list-lastmod-crawl-time': { severity: 'warning', message: 'Most lastmods lie within one hour: likely the crawl time, not when pages changed' },
 };
 
 /** Code names by number, in the order of the Code enum. */

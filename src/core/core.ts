@@ -11,7 +11,7 @@ interface Exports {
   configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields?: number): void;
   setTimezone(len: number, minutes: number): void;
   setBase(originLen: number, folderLen: number): void;
-  beginInput(delimiter: number, inputIndex: number, fillerLines: number): void;
+  beginInput(delimiter: number, inputIndex: number, fillerLines: number, headerLine: number): void;
   setColumns(loc: number, lastmod: number, changefreq: number, priority: number, headerFields: number): void;
   dropHeaderRow(): void;
   reserveInput(keep: number, n: number): number;

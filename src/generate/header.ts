@@ -7,6 +7,7 @@ import { InputError } from '../input/decode.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
 import { extraColumns } from '../rules/extras.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
+import type { Layout } from '../input/layout.ts';
 import type { Role } from '../types.ts';
 import type { GenerateRun } from './run.ts';
 
@@ -14,13 +15,13 @@ import type { GenerateRun } from './run.ts';
 export function applyHeader(run: GenerateRun): void {
   const { core, x, opts, input } = run;
   const cells = core.rowFields();
-  const header = isHeader(cells);
-  const roles: Role[] = (input.converted ? undefined : opts.roles) ?? (header ? rolesFromHeader(cells) : defaultRoles(cells.length));
+  const { header, roles } = input.layout ? fromLayout(input.layout, cells, opts.roles) : fromSitemapHeader(cells);
   const col = (r: Role) => roles.indexOf(r);
   if (col('loc') < 0) throw new InputError(`${input.source.name}: no loc column (name one loc, url, address, link, href or page)`);
-  if (!header && !opts.roles && !input.converted) noteUnnamedLoc(run, cells);
+  if (!header && !opts.roles && input.layout) noteUnnamedLoc(run, cells);
   x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
   const line = x.currentRowLine();
+  if (input.layout) layoutFindings(run, input.layout, line, !opts.roles);
   setExtensionColumns(run, roles, line);
   input.extras = extraColumns(roles);
   if (!header) return;
@@ -30,6 +31,37 @@ export function applyHeader(run: GenerateRun): void {
     run.finding(line, i + 1, Code.ColumnIgnored, deprecated ? `${name} (no longer read by Google)` : name);
   });
   x.dropHeaderRow();
+}
+
+/** A sitemap or feed turned into rows: its header names its columns. */
+function fromSitemapHeader(cells: string[]): { header: boolean; roles: Role[] } {
+  const header = isHeader(cells);
+  return { header, roles: header ? rolesFromHeader(cells) : defaultRoles(cells.length) };
+}
+
+/**
+ * A list's header as its layout decided, with the roles given (the page's column mapping) or read
+ * again from the core's own cells, so the row the core holds and the roles agree column for column.
+ */
+function fromLayout(layout: Layout, cells: string[], given: Role[] | undefined): { header: boolean; roles: Role[] } {
+  const header = layout.header !== null;
+  if (given) return { header, roles: given };
+  if (!header) {
+    const roles = defaultRoles(cells.length);
+    for (const { column } of layout.ignoredByValue) if (column < roles.length) roles[column] = 'ignore';
+    return { header, roles };
+  }
+  const roles = rolesFromHeader(cells);
+  if (!layout.headerByContent) return { header, roles };
+  const loc = layout.roles.indexOf('loc');
+  return { header, roles: roles.map((r, i) => (i === loc ? 'loc' : r === 'loc' ? 'ignore' : r)) };
+}
+
+/** What the layout decided that a person should hear of: a preamble skipped, columns not read by place. */
+function layoutFindings(run: GenerateRun, layout: Layout, line: number, rolesDecided: boolean): void {
+  if (layout.preamble) run.finding(1, 0, Code.InputPreamble, layout.preamble.trim().slice(0, 200));
+  if (!rolesDecided) return;
+  for (const { column, why } of layout.ignoredByValue) run.finding(line, column + 1, Code.ColumnIgnored, why);
 }
 
 /** A header that names columns but no loc is read as a row (SPEC section 2): say why. */

@@ -2,12 +2,15 @@
 
 import { firstBytes, peek } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
-import { defaultRoles, detectDelimiter, isHeader, rolesFromHeader, sampleRows } from '../input/detect.ts';
+import { defaultRoles, isHeader, rolesFromHeader, sampleRows } from '../input/detect.ts';
+import { decideLayout } from '../input/layout.ts';
 import type { InputSource, Inspection, Options, Platform } from '../types.ts';
 import { decoder, SAMPLE_BYTES } from './read-input.ts';
 
 /** How much of a sitemap the column preview reads for its extension columns. */
 const PREVIEW_SURVEY_BYTES = 1 << 20;
+/** Rows shown under the header in the column mapping. */
+const PREVIEW_ROWS = 5;
 
 /** The delimiter, header and first rows of an input, for the column mapping. */
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
@@ -18,12 +21,15 @@ export async function inspect(source: InputSource, platform: Platform, options: 
   const { head, rest } = await peek(decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread), SAMPLE_BYTES);
   await rest[Symbol.asyncIterator]().return?.();
   const sample = decoder.decode(head.subarray(0, SAMPLE_BYTES));
-  // A sitemap's rows come as TSV with a header of its own, whatever the options say (as in generate).
-  const delimiter = fromSitemap ? '\t' : (options.delimiter ?? detectDelimiter(sample));
-  const rows = sampleRows(sample, delimiter, 6);
-  const header = rows.length > 0 && isHeader(rows[0]) ? rows[0] : null;
-  const data = header ? rows.slice(1) : rows;
-  const given = fromSitemap ? undefined : options.roles;
-  const roles = given ?? (header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length))));
-  return { delimiter, header, rows: data, roles, fromSitemap };
+  if (fromSitemap) {
+    // A sitemap's rows come as TSV with a header of its own, whatever the options say (as in generate).
+    const rows = sampleRows(sample, '\t', 6);
+    const header = rows.length > 0 && isHeader(rows[0]) ? rows[0] : null;
+    const data = header ? rows.slice(1) : rows;
+    const roles = header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length)));
+    return { delimiter: '\t', header, rows: data, roles, fromSitemap };
+  }
+  const layout = decideLayout(sample, source.name, options.delimiter);
+  const roles = options.roles ?? layout.roles;
+  return { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
 }

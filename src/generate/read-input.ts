@@ -3,7 +3,8 @@
 
 import { peek, prepend } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
-import { detectDelimiter } from '../input/detect.ts';
+import { decideLayout } from '../input/layout.ts';
+import { inferBase } from './base-url.ts';
 import type { Delimiter, InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
 import type { GenerateRun } from './run.ts';
@@ -33,11 +34,14 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
   };
   let started = false;
   const start = (first: Uint8Array) => {
-    const sample = decoder.decode(first.subarray(0, SAMPLE_BYTES));
-    // A sitemap or feed comes as TSV whatever its values hold.
-    const delimiter = run.input.converted ? '\t' : (opts.delimiter ?? detectDelimiter(sample));
     // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
-    x.beginInput(delimiterByte(delimiter), index, run.input.converted ? 1 : 0);
+    if (run.input.converted) x.beginInput(delimiterByte('\t'), index, 1, 1);
+    else {
+      const layout = decideLayout(decoder.decode(first.subarray(0, SAMPLE_BYTES)), source.name, opts.delimiter);
+      run.input.layout = layout;
+      if (!run.site) inferBase(run, layout);
+      x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);
+    }
     core.resetInput();
     started = true;
   };

@@ -6,6 +6,7 @@ import type { Core } from '../core/core.ts';
 import { ZipWriter } from '../compress/zip.ts';
 import type { RowsOrigin } from '../check/sitemap-rows.ts';
 import { Output } from '../output/sitemap-files.ts';
+import type { Layout } from '../input/layout.ts';
 import type { ExtraColumns } from '../rules/extras.ts';
 import { siteOf, type Site } from '../rules/slow-url.ts';
 import type { Hooks, InputSource, Platform } from '../types.ts';
@@ -26,6 +27,8 @@ export interface CurrentInput {
   index: number;
   /** A sitemap or feed turned into rows: its own delimiter and header, whatever the options say. */
   converted: boolean;
+  /** How a list (not a converted sitemap) is laid out, from its first MiB. */
+  layout?: Layout;
   extras?: ExtraColumns;
 }
 

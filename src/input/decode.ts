@@ -7,8 +7,9 @@ import { binaryKind, SAMPLE, startsWith } from './binary-kind.ts';
 import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 import { GzipPartlyRead, GzipTrailingData } from './gzip-trailing-data.ts';
 
-/** A fatal problem with an input: one clear line for the person, exit 1 in the CLI. */
-export class InputError extends Error {}
+import { InputError } from './input-error.ts';
+
+export { InputError };
 
 /**
  * UTF-8 bytes of an input, in chunks. A gzip stream that breaks off ends the input where it broke,

@@ -13,17 +13,38 @@ export interface Site {
   /** host with port, as `URL.host` gives it */
   host: string;
   origin: string;
+  /** The base URL itself: path-relative references resolve against it. */
+  base: string;
 }
 
 export type LocVerdict = { code: Code; host?: string } | { code: 0; href: string; fixes: number; url: URL };
+
+/**
+ * A path-relative reference as exports and CMSs write them (`a/b.html`, `./a`, `../a`, `page.html`):
+ * a word then a `/` or a page's file extension (`example.com` is a host, not a page). Anything else that is not absolute (`(not set)`, `foo bar`)
+ * stays invalid, never a page of the site.
+ */
+const PATH_RELATIVE = /^(\.{1,2}\/|[\w~.-]+(\/|\.(html?|xhtml|shtml|php\d?|aspx?|jspx?|cfm|pdf)(?=$|[?#/])))[^\s:]*([?#]\S*)?$/i;
+/** `www.example.com/a`: a host without its scheme, not a path of the site. */
+const SCHEMELESS_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?\//i;
+
+export function isRelativeReference(trimmed: string): boolean {
+  if (trimmed.startsWith('/')) return !trimmed.startsWith('//');
+  return PATH_RELATIVE.test(trimmed) && !SCHEMELESS_HOST.test(trimmed);
+}
 
 /** `site` is undefined until the base URL is known (it is then inferred from the first valid loc). */
 export function resolveLoc(trimmed: string, site: Site | undefined): LocVerdict {
   let fixes = 0;
   let input = trimmed;
-  if (input.startsWith('/') && !input.startsWith('//')) {
+  if (isRelativeReference(input)) {
     if (!site) return { code: Code.LocInvalid };
-    input = site.origin + input;
+    // As `new URL(ref, base)` resolves it (`/\\host/x` names another host); then read as an absolute URL.
+    try {
+      input = new URL(input, site.base).href;
+    } catch {
+      return { code: Code.LocInvalid };
+    }
     fixes |= LocFix.Relative;
   }
   let url: URL;
@@ -54,7 +75,7 @@ export function urlFixes(given: string, written: string): number {
 export function siteOf(url: URL): { site: Site; folder: string } {
   const path = url.pathname;
   return {
-    site: { protocol: url.protocol, host: url.host, origin: url.origin },
+    site: { protocol: url.protocol, host: url.host, origin: url.origin, base: url.href },
     folder: path.slice(0, path.lastIndexOf('/') + 1),
   };
 }

@@ -1,0 +1,158 @@
+// How a list is laid out, as a person reading an export would tell: which lines before the header are
+// preamble (GA4's `#` lines, a title line such as `"Internal - All"`), whether the first row is a header
+// (by a name it holds, or by content: a row of labels over a column of URLs, as Search Console writes in
+// any language), and which columns are what. Decided once, from the input's first MiB, for the run and
+// the column preview alike.
+
+import type { Delimiter, Role } from '../types.ts';
+import { defaultRoles, detectDelimiter, isHeader, rolesFromHeader, sampleRows } from './detect.ts';
+import { InputError } from './input-error.ts';
+
+/** How many rows below the header the content decisions look at. */
+const SAMPLE_ROWS = 200;
+
+export interface Layout {
+  delimiter: Delimiter;
+  /** The 1-based line the header (or the first row) starts on: lines before it are preamble. */
+  firstLine: number;
+  /** The preamble's first line, as read, for the input-preamble finding; '' when there is none. */
+  preamble: string;
+  /** The first row's cells when they are a header, else null. */
+  header: string[] | null;
+  /** The header was told by its content, not by a name. */
+  headerByContent: boolean;
+  roles: Role[];
+  /** Columns a list without a header would read by position, ignored because their values are not of that field. */
+  ignoredByValue: { column: number; role: Role; why: string }[];
+  /** The rows after the header in the sample, for the preview. */
+  rows: string[][];
+}
+
+/** An absolute http(s) URL, or a root-relative path. */
+function isUrlLike(cell: string): boolean {
+  const c = cell.trim();
+  return /^https?:\/\/[^\s/]/i.test(c) || /^\/(?!\/)\S*$/.test(c);
+}
+
+function isAbsoluteUrl(cell: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/\S/i.test(cell.trim());
+}
+
+const LINE_BREAK = /\r\n?|\n/g;
+
+/** The first physical lines of the sample, and where the text after each one starts. */
+function lines(text: string, max: number): { all: string[]; next: number[] } {
+  const all: string[] = [];
+  const next: number[] = [];
+  let at = 0;
+  LINE_BREAK.lastIndex = 0;
+  for (let m; all.length < max && (m = LINE_BREAK.exec(text)); at = m.index + m[0].length) {
+    all.push(text.slice(at, m.index));
+    next.push(m.index + m[0].length);
+  }
+  if (all.length < max && at < text.length) {
+    all.push(text.slice(at));
+    next.push(text.length);
+  }
+  return { all, next };
+}
+
+/** A line that holds one value: no delimiter outside quotes. */
+function oneValue(line: string): string | null {
+  const unquoted = line.replace(/"(?:[^"]|"")*"/g, '""');
+  if (/[,;\t]/.test(unquoted)) return null;
+  return line.trim().replace(/^"(.*)"$/s, '$1').replace(/""/g, '"');
+}
+
+/** The lines before the header: `#` lines and blank lines at the start, then a lone title over a wider row. */
+function preambleLines(all: string[]): number {
+  let n = 0;
+  while (n < all.length && (/^\s*#/.test(all[n]) || (all[n].trim() === '' && all.slice(0, n).some((l) => /^\s*#/.test(l))))) n++;
+  const title = all[n] === undefined ? null : oneValue(all[n]);
+  if (title === null || title === '' || isUrlLike(title) || isHeader([title])) return n;
+  let next = n + 1;
+  while (next < all.length && all[next].trim() === '') next++;
+  if (next < all.length && oneValue(all[next]) === null) return next;
+  return n;
+}
+
+/** A one-line input that holds many URLs: the person meant a list, and a one-URL sitemap would lose the rest. */
+function refuseOneLineList(text: string, name: string): void {
+  if (/[\r\n]/.test(text.trimEnd())) return;
+  const urls = text.match(/https?:\/\/[^\s,;]+/gi) ?? [];
+  if (urls.length < 3) return;
+  const separator = /,\s*https?:/i.test(text) ? 'commas' : /;\s*https?:/i.test(text) ? 'semicolons' : 'spaces';
+  throw new InputError(`${name}: one line holds ${urls.length > 1000 ? 'more than 1,000' : urls.length} URLs separated by ${separator}; put one URL per line`);
+}
+
+/** The column that holds URLs or paths in most rows, or -1; `free` says which columns may be it. */
+function urlColumn(rows: string[][], free: (col: number) => boolean = () => true): number {
+  let best = -1;
+  let bestShare = 0.5;
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  for (let col = 0; col < width; col++) {
+    if (!free(col)) continue;
+    const values = rows.map((r) => r[col] ?? '').filter((v) => v.trim() !== '');
+    if (values.length === 0) continue;
+    const share = values.filter(isUrlLike).length / rows.length;
+    if (share > bestShare) [best, bestShare] = [col, share];
+  }
+  return best;
+}
+
+/** What each positional field's values look like. */
+const POSITIONAL_VALUES: Partial<Record<Role, { test: RegExp; what: string }>> = {
+  lastmod: { test: /^\s*(\d{4}-\d\d(-\d\d)?([T ].*)?|\d{4}\/\d\d\/\d\d|\d{10}(\d{3})?|[a-z]{3}, \d.*)\s*$/i, what: 'dates' },
+  changefreq: { test: /^\s*(always|hourly|daily|weekly|monthly|yearly|never)\s*$/i, what: 'change frequencies' },
+  priority: { test: /^\s*(0?\.\d+|0(\.\d*)?|1(\.0*)?)\s*$/, what: 'priorities from 0.0 to 1.0' },
+};
+
+/** Positional roles, each kept only when most of its column's values are of that field. */
+function positionalRoles(rows: string[][]): Pick<Layout, 'roles' | 'ignoredByValue'> {
+  const roles = defaultRoles(Math.max(1, ...rows.map((r) => r.length)));
+  const ignoredByValue: Layout['ignoredByValue'] = [];
+  roles.forEach((role, col) => {
+    const expected = POSITIONAL_VALUES[role];
+    if (!expected) return;
+    const values = rows.map((r) => r[col] ?? '').filter((v) => v.trim() !== '');
+    if (values.length === 0 || values.filter((v) => expected.test.test(v)).length * 2 > values.length) return;
+    roles[col] = 'ignore';
+    ignoredByValue.push({ column: col, role, why: `column ${col + 1} would be ${role} by its place, but its values are not ${expected.what}` });
+  });
+  return { roles, ignoredByValue };
+}
+
+/**
+ * The layout of an input from its first MiB. `name` is for messages; `delimiter` is the one given,
+ * if any. Throws InputError for a list with no URL column and for a one-line list of many URLs.
+ */
+export function decideLayout(sample: string, name: string, delimiter?: Delimiter): Layout {
+  refuseOneLineList(sample, name);
+  const { all, next } = lines(sample, 4096);
+  const skip = preambleLines(all);
+  const preamble = skip > 0 ? all[0] : '';
+  const body = skip > 0 ? sample.slice(next[skip - 1]) : sample;
+  const d = delimiter ?? detectDelimiter(body);
+  const [first = [], ...rest] = sampleRows(body, d, SAMPLE_ROWS + 1);
+  // Blank lines between the preamble and the header: the header's line is the next non-blank one.
+  let firstLine = skip + 1;
+  while (firstLine - 1 < all.length && all[firstLine - 1].trim() === '') firstLine++;
+  const base = { delimiter: d, firstLine, preamble };
+  if (isHeader(first)) {
+    return { ...base, header: first, headerByContent: false, roles: rolesFromHeader(first), ignoredByValue: [], rows: rest };
+  }
+  // By content: a column whose label names another field (`lastmod` over URLs) is not taken for the URLs.
+  const named = rolesFromHeader(first);
+  const loc = first.some(isUrlLike) ? -1 : urlColumn(rest, (col) => named[col] === 'ignore' || named[col] === undefined);
+  if (loc >= 0) {
+    const roles: Role[] = [...named];
+    roles[loc] = 'loc';
+    return { ...base, header: first, headerByContent: true, roles, ignoredByValue: [], rows: rest };
+  }
+  const labels = first.filter((c) => c.trim() !== '');
+  if (labels.length > 1 && !first.some(isAbsoluteUrl) && !first.some(isUrlLike) && rest.length > 0 && urlColumn(rest) < 0) {
+    const shown = labels.slice(0, 8).map((c) => `"${c.trim()}"`).join(', ') + (labels.length > 8 ? ', …' : '');
+    throw new InputError(`${name}: no column holds URLs (the columns are ${shown}); name the URL column loc, url or address`);
+  }
+  return { ...base, header: null, headerByContent: false, ...positionalRoles([first, ...rest]), rows: [first, ...rest] };
+}
