@@ -23,8 +23,8 @@
 // URLPattern is the platform's where there is one (Node 23.8+, Chrome 95+, Firefox 142+, Safari 26+),
 // else urlpattern-polyfill 10.1.0, imported only then, from its subpath that leaves the global alone.
 // Size with esbuild --minify, gzip -9: this file 1.3 KB; the polyfill 6.1 KB more, in a chunk of its
-// own when the bundle is split (loaded only where needed), else inlined. Neither uses eval or `new Function` (RegExp only): fit for a worker under the
-// page's CSP.
+// own when the bundle is split (loaded only where needed), else inlined. Neither uses eval or
+// `new Function` (RegExp only): fit for a worker under the page's CSP.
 
 export interface UrlRule {
   kind: 'include' | 'exclude';
