@@ -3,7 +3,7 @@
 // Numbers and pointers cross the boundary, never strings.
 
 import { Code } from '../src/core/code';
-import { Status, LocFix } from '../src/core/status';
+import { Status, LocFix, BelongWhen, BelongVerdict } from '../src/core/status';
 import { Bytes } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
@@ -39,6 +39,8 @@ enum Stage {
   Scan,
   Row,
   AfterLoc,
+  /** The engine has said the row belongs (or was not asked). */
+  Belonged,
   Extensions,
   Place,
 }
@@ -116,6 +118,22 @@ export function setBase(originLen: i32, folderLen: i32): void {
 /** Empty lines of the current input only keep its rows on their source lines (a converted sitemap): no rows. */
 let emptyLinesAreFiller = false;
 
+/** When to ask the engine whether a row belongs (`BelongWhen` bits): list-wide ones, and the current input's. */
+let belongRules: u32 = 0;
+let belongColumns: u32 = 0;
+/** Rows left out on purpose (SPEC section 10): rows = accepted + rejected + excluded. */
+let excluded: u32 = 0;
+
+/** List-wide: `BelongWhen.Rules` and `BelongWhen.Query` bits. */
+export function setBelonging(when: u32): void {
+  belongRules = when;
+}
+
+/** The current input has columns that decide whether a row belongs (set after `Status.Header`). */
+export function setBelongColumns(present: bool): void {
+  belongColumns = present ? BelongWhen.Columns : 0;
+}
+
 /** Rows that start before this line of the current input are preamble (an export's title or `#` lines): skipped. */
 let firstLine: u32 = 1;
 
@@ -127,6 +145,7 @@ export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool, he
   resetScanner(delimiter);
   emptyLinesAreFiller = fillerLines;
   firstLine = headerLine;
+  belongColumns = 0;
   setInputIndex(inputIndex);
   headerPending = true;
   stage = Stage.Scan;
@@ -258,6 +277,10 @@ export function run(final: bool): Status {
       stage = Stage.AfterLoc;
     }
     if (stage == Stage.AfterLoc) {
+      stage = Stage.Belonged;
+      if (locCode == 0 && asksBelonging()) return Status.Belong;
+    }
+    if (stage == Stage.Belonged) {
       if (!finishRow()) {
         stage = Stage.Scan;
         continue;
@@ -392,6 +415,40 @@ export function resolveLoc(code: u32, len: u32, fixes: u32): void {
   locFixes = fixes;
 }
 
+function asksBelonging(): bool {
+  const when = belongRules | belongColumns;
+  if (when & (BelongWhen.Columns | BelongWhen.Rules)) return true;
+  return (when & BelongWhen.Query) != 0 && hasQuery(canonPtr, canonLen);
+}
+
+function hasQuery(ptr: usize, len: u32): bool {
+  for (let p = ptr, end = ptr + len; p < end; p++) if (load<u8>(p) == 0x3f) return true;
+  return false;
+}
+
+/** The row's written URL, as the engine judges it after `Status.Belong`. */
+export function belongUrlPtr(): usize {
+  return canonPtr;
+}
+export function belongUrlLen(): u32 {
+  return canonLen;
+}
+
+/** The engine's answer after `Status.Belong` (`BelongVerdict`); for `Rewritten`, the URL is at `scratchPtr()`. */
+export function belongAnswer(verdict: u32, len: u32): void {
+  if (verdict == BelongVerdict.Rewritten) {
+    canonical.len = 0;
+    canonical.append(scratch.ptr, len);
+    canonPtr = canonical.ptr;
+    canonLen = len;
+    canonEscape = true;
+    locFixes |= LocFix.Tracking;
+  } else if (verdict == BelongVerdict.Excluded) {
+    excluded++;
+    stage = Stage.Scan;
+  }
+}
+
 /** The image or alternate waiting after `Status.SlowUrl`. */
 export function slowUrlPtr(): usize {
   return extSlowPtr;
@@ -457,6 +514,10 @@ function finishRow(): bool {
   }
   if (locFixes & LocFix.Fragment) {
     locFinding(Code.LocFragment, true);
+    markFixed();
+  }
+  if (locFixes & LocFix.Tracking) {
+    locFinding(Code.LocTrackingParam, true);
     markFixed();
   }
   if (canonLen > MAX_LOC) {
@@ -655,6 +716,7 @@ export function counter(which: u32): u32 {
     case 3: return rejected;
     case 4: return rowsFixed;
     case 5: return rowsWarned;
+    case 6: return excluded;
   }
   return 0;
 }

@@ -9,8 +9,16 @@ export type VideoField =
   | 'thumbnail_loc' | 'title' | 'description' | 'content_loc' | 'player_loc' | 'duration' | 'expiration_date'
   | 'rating' | 'view_count' | 'publication_date' | 'family_friendly' | 'restriction' | 'restriction_relationship'
   | 'platform' | 'platform_relationship' | 'requires_subscription' | 'uploader' | 'live' | 'tag';
+/** Columns of crawler exports that decide whether a row belongs in a sitemap (SPEC section 10). */
+export type BelongRole = 'status' | 'status-text' | 'redirect' | 'indexability' | 'indexability-status' | 'content-type' | 'canonical' | 'robots';
 /** What a column holds. Extension roles (SPEC section 5) carry their field: `image`, `hreflang:de-AT`, `news:title`, `video:duration`. */
-export type Role = CoreRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
+export type Role = CoreRole | BelongRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
+
+// An include or exclude rule in URL Pattern syntax, such as /blog/* or *://*/tag/*.
+export interface UrlRule {
+  kind: 'include' | 'exclude';
+  pattern: string;
+}
 
 export interface Options {
   /** Absolute URL of the folder the sitemaps are published in; inferred from the first valid loc when absent. */
@@ -32,6 +40,20 @@ export interface Options {
   roles?: Role[];
   /** Judges a row's lastmod, changefreq and priority even when its loc rejects it (the audit tells every fault of an entry). */
   allFields?: boolean;
+  /**
+   * Rules of SPEC section 10 turned off, by their code: `row-status`, `row-non-indexable`,
+   * `row-noindex`, `row-canonicalised`, `row-not-page` keep the rows they would leave out;
+   * `loc-tracking-param` keeps tracking parameters.
+   */
+  keep?: string[];
+  /** Query parameters to remove beside the tracking ones (`sort`, `sessionid`). */
+  stripParams?: string[];
+  /** A robots.txt: the URLs it disallows for `robotsAgent` are left out (robots-disallowed). */
+  robotsTxt?: string;
+  /** The user agent whose robots.txt group applies; `Googlebot` by default (its group, else `*`). */
+  robotsAgent?: string;
+  /** Include and exclude rules, applied in order to the written URL (row-excluded-rule). */
+  urlRules?: UrlRule[];
 }
 
 /** One input: a name for messages and the manifest, and its bytes as a stream of chunks. */
@@ -55,6 +77,7 @@ export interface Progress {
   rows: number;
   accepted: number;
   rejected: number;
+  excluded: number;
 }
 
 export interface FileInfo {
@@ -72,6 +95,8 @@ export interface Summary {
   skipped: number;
   accepted: number;
   rejected: number;
+  /** Valid rows left out on purpose (SPEC section 10): rows = accepted + rejected + excluded. */
+  excluded: number;
   fixed: number;
   warnings: number;
   codes: Record<string, number>;

@@ -55,12 +55,13 @@ test('binary files are refused by name', () => {
   oneLine(r.stderr);
 });
 
-test('invalid UTF-8 rejects its row only', () => {
-  const bytes = Buffer.concat([Buffer.from(`loc\n${U}/a\n${U}/`), Buffer.from([0xc3, 0x28]), Buffer.from(`\n${U}/b\n`)]);
+test('invalid UTF-8 in a UTF-8 list rejects its row only', () => {
+  // A list with UTF-8 elsewhere (é) is UTF-8 with one damaged row, not Windows-1252.
+  const bytes = Buffer.concat([Buffer.from(`loc\n${U}/a\n${U}/`), Buffer.from([0xc3, 0x28]), Buffer.from(`\n${U}/b\n${U}/é\n`)]);
   const r = generate('bad.csv', bytes);
   assert.equal(r.status, 0, r.stderr);
-  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
-  assert.deepEqual(r.json.codes, { 'row-encoding': 1 });
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`, `${U}/%C3%A9`]);
+  assert.deepEqual(r.json.codes, { 'row-encoding': 1, 'loc-normalized': 1 });
 });
 
 test('a line of NUL bytes in a plain list is a row refused for its encoding, not a blank line', () => {

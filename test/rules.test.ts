@@ -86,7 +86,7 @@ const cases: Case[] = [
   { code: 'priority-normalized', rows: [`${U}/a,,,-0.0`], line: 2, fixed: '0.0' },
   { code: 'priority-normalized', rows: [`${U}/a,,,-0`], line: 2, fixed: '0.0' },
   { code: 'row-malformed', rows: [`${U}/a`, `"${U}/b,2025-01-01`, `${U}/c`], line: 3, written: null },
-  { code: 'row-encoding', raw: `${H}${U}/a\n${U}/\xff\n`, rows: [], line: 3, written: null },
+  { code: 'row-encoding', raw: `${H}${U}/a\n${U}/\xc3\xa9\n${U}/\xff\n`, rows: [], line: 4, written: null },
   { code: 'row-columns', rows: [`${U}/a,2025-01-01,daily,0.5,extra`], line: 2, written: `${U}/a` },
   { code: 'column-ignored', raw: `url,title\n${U}/a,Home\n`, rows: [], line: 1, value: 'title' },
   { code: 'base-url-inferred', rows: ['not a url', `${U}/a`], line: 0, options: { baseUrl: undefined }, value: BASE },

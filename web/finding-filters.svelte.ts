@@ -2,7 +2,7 @@
 import type { CheckFindingFilter } from '../src/browser';
 import type { Severity } from '../src/types';
 
-export const SEVERITIES: Severity[] = ['error', 'fix', 'warning', 'info'];
+export const SEVERITIES: Severity[] = ['error', 'excluded', 'fix', 'warning', 'info'];
 
 /** The value of the file filter that stands for findings about the whole set (no file). */
 export const WHOLE_SET = '';

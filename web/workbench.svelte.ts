@@ -196,7 +196,7 @@ export class Workbench {
     const options = $state.snapshot(this.options);
     const total = this.listBytes;
     const out = await this.task.run({
-      first: { bytesRead: 0, bytesTotal: undefined, rows: 0, accepted: 0, rejected: 0 },
+      first: { bytesRead: 0, bytesTotal: undefined, rows: 0, accepted: 0, rejected: 0, excluded: 0 },
       view: (p: Progress, seconds) => rowProgress(p, total, seconds),
       call: (hooks) => this.task.engine.generate(files, options, hooks),
     });

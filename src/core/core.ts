@@ -71,6 +71,11 @@ interface Exports {
   dateOutPtr(): number;
   dateOutLen(): number;
   dateEpoch(): number;
+  setBelonging(when: number): void;
+  setBelongColumns(present: number): void;
+  belongUrlPtr(): number;
+  belongUrlLen(): number;
+  belongAnswer(verdict: number, len: number): void;
 }
 
 const encoder = new TextEncoder();

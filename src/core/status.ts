@@ -14,6 +14,27 @@ export enum Status {
   SlowUrl,
   /** The current row has news or video columns; the engine checks them and hands back their XML. */
   Extras,
+  /** The current row's written URL waits for the engine to say whether it belongs (SPEC section 10). */
+  Belong,
+}
+
+/** When the core asks the engine whether a row belongs (`setBelonging`), as bits. */
+export enum BelongWhen {
+  /** The input has columns that decide it (status, indexability, …): every row. */
+  Columns = 1,
+  /** Rules on the written URL (robots.txt, include/exclude patterns): every row. */
+  Rules = 2,
+  /** Tracking parameters are stripped: rows whose written URL has a query. */
+  Query = 4,
+}
+
+/** The engine's answer to `Status.Belong`. */
+export enum BelongVerdict {
+  Keep = 0,
+  /** Kept, written as the URL at `scratchPtr()` (tracking parameters removed). */
+  Rewritten,
+  /** Left out on purpose; the engine has added its finding. */
+  Excluded,
 }
 
 /** Kinds of extension columns, as the core knows them. */
@@ -38,4 +59,6 @@ export enum LocFix {
   Relative = 1,
   Fragment = 2,
   Normalized = 4,
+  /** Tracking parameters removed (the engine's answer to `Status.Belong`). */
+  Tracking = 8,
 }

@@ -2,6 +2,7 @@
 // the full parser can judge, a row's news or video, or a full file to take away.
 
 import { Status } from '../core/status.ts';
+import { judgeBelonging } from './belong.ts';
 import { applyHeader } from './header.ts';
 import type { GenerateRun } from './run.ts';
 import { resolveSlowLoc, resolveSlowUrl, writeExtras } from './slow-paths.ts';
@@ -31,6 +32,9 @@ export async function driveCore(run: GenerateRun, final: boolean): Promise<void>
         break;
       case Status.Extras:
         writeExtras(run);
+        break;
+      case Status.Belong:
+        judgeBelonging(run);
         break;
       case Status.FileFull:
         await emitFile(run);

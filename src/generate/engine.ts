@@ -12,6 +12,8 @@ import { finishList, summarize, writeReportAndManifest } from './finish.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { readInput } from './read-input.ts';
 import { GenerateRun } from './run.ts';
+import { belongingOf } from './belonging.ts';
+import { urlJudges } from './url-judges.ts';
 
 export { InputError };
 export { OptionError } from './options.ts';
@@ -47,7 +49,11 @@ export async function generate(
 }
 
 async function generateOn(core: Core, sources: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
-  const run = new GenerateRun(core, sources, opts, platform, hooks);
+  // The audit judges what is published: its rows are all kept, their URLs as they are.
+  const notes: string[] = [];
+  const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
+  const run = new GenerateRun(core, sources, opts, platform, hooks, belonging);
+  run.notes.push(...notes);
   run.configureCore();
   for (const [i, source] of sources.entries()) await readInput(run, source, i);
   run.throwIfAborted();

@@ -51,6 +51,7 @@ export function summarize(run: GenerateRun): Summary {
     skipped: x.counter(1),
     accepted,
     rejected: x.counter(3),
+    excluded: x.counter(6),
     fixed: x.counter(4),
     warnings: x.counter(5),
     codes: run.findings.counts(),

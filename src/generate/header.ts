@@ -5,6 +5,7 @@ import { Code } from '../core/code.ts';
 import { ExtKind } from '../core/status.ts';
 import { InputError } from '../input/decode.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
+import { belongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
@@ -21,9 +22,13 @@ export function applyHeader(run: GenerateRun): void {
   if (!header && !opts.roles && input.layout) noteUnnamedLoc(run, cells);
   x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
   const line = x.currentRowLine();
+  if (input.windows1252) run.finding(0, 0, Code.InputEncoding, 'windows-1252');
   if (input.layout) layoutFindings(run, input.layout, line, !opts.roles);
   setExtensionColumns(run, roles, line);
   input.extras = extraColumns(roles);
+  // The audit judges published sitemaps, which have no such columns.
+  input.belongColumns = opts.allFields ? null : belongColumns(roles);
+  x.setBelongColumns(input.belongColumns ? 1 : 0);
   if (!header) return;
   cells.forEach((name, i) => {
     if (roles[i] !== 'ignore' || name.trim() === '') return;

@@ -16,6 +16,9 @@ export const DEFAULT_OPTIONS: Options = {
 /** The protocol's limits, and the smallest file that still holds the longest possible entry. */
 export const LIMITS = { maxUrls: 50000, maxBytes: 52428800, minBytes: 16384 } as const;
 
+/** The rules of SPEC section 10 a person may turn off, by their code. */
+export const SWITCHABLE_RULES = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'loc-tracking-param'] as const;
+
 /** A problem with the options: the CLI reports it as bad usage. */
 export class OptionError extends Error {}
 
@@ -36,6 +39,12 @@ export function resolveOptions(given: Partial<Options>, clock: () => number = Da
   if (o.format !== 'xml' && o.format !== 'txt') throw new OptionError('format must be xml or txt');
   if (!Number.isInteger(o.gzipLevel) || o.gzipLevel < 1 || o.gzipLevel > 9) {
     throw new OptionError('gzip level must be from 1 to 9');
+  }
+  for (const code of o.keep ?? []) {
+    if (!(SWITCHABLE_RULES as readonly string[]).includes(code)) throw new OptionError(`${code} is not a rule that can be turned off (${SWITCHABLE_RULES.join(', ')})`);
+  }
+  for (const name of o.stripParams ?? []) {
+    if (!/^[^\s&=#?]+$/.test(name)) throw new OptionError(`a parameter to strip is a name without spaces, &, =, # or ?: ${JSON.stringify(name)}`);
   }
   const prefix = sanitizePrefix(o.prefix);
   if (!prefix) throw new OptionError('the file prefix needs at least one letter, digit, "-" or "_"');

@@ -25,6 +25,6 @@ export class ProgressReporter {
     this.last = t;
     const { x } = this;
     const total = this.bytesTotal === undefined ? undefined : this.bytesTotal + this.surveyed;
-    this.onProgress({ bytesRead: this.bytesRead + this.surveyed, bytesTotal: total, rows: x.counter(0), accepted: x.counter(2), rejected: x.counter(3) });
+    this.onProgress({ bytesRead: this.bytesRead + this.surveyed, bytesTotal: total, rows: x.counter(0), accepted: x.counter(2), rejected: x.counter(3), excluded: x.counter(6) });
   }
 }

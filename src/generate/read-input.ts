@@ -48,7 +48,8 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
   const reread = () => rereadForSurvey(run, source, firstStream);
   const notes = (n: string) => void run.notes.push(n);
   // The delimiter is told from the first MiB, however small the chunks it comes in.
-  const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread);
+  const windows1252 = () => void (run.input.windows1252 = true);
+  const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252);
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   for await (const chunk of prepend(head, rest)) {
     run.throwIfAborted();

@@ -7,12 +7,14 @@ import { ZipWriter } from '../compress/zip.ts';
 import type { RowsOrigin } from '../check/sitemap-rows.ts';
 import { Output } from '../output/sitemap-files.ts';
 import type { Layout } from '../input/layout.ts';
+import type { BelongColumns } from '../rules/belonging-columns.ts';
 import type { ExtraColumns } from '../rules/extras.ts';
 import { siteOf, type Site } from '../rules/slow-url.ts';
 import type { Hooks, InputSource, Platform } from '../types.ts';
 import { FindingStore } from './findings.ts';
 import type { ResolvedOptions } from './options.ts';
 import { ProgressReporter } from './progress.ts';
+import { belongWhen, type Belonging } from './belonging.ts';
 
 /** Per input, for the manifest. */
 export interface InputInfo {
@@ -27,9 +29,13 @@ export interface CurrentInput {
   index: number;
   /** A sitemap or feed turned into rows: its own delimiter and header, whatever the options say. */
   converted: boolean;
+  /** The input was not UTF-8 and is read as Windows-1252. */
+  windows1252?: boolean;
   /** How a list (not a converted sitemap) is laid out, from its first MiB. */
   layout?: Layout;
   extras?: ExtraColumns;
+  /** The columns that decide whether a row belongs, when the input has any. */
+  belongColumns?: BelongColumns | null;
 }
 
 export class GenerateRun {
@@ -57,6 +63,7 @@ export class GenerateRun {
     readonly opts: ResolvedOptions,
     readonly platform: Platform,
     readonly hooks: Hooks,
+    readonly belonging: Belonging,
   ) {
     this.x = core.x;
     this.findings = new FindingStore(sources.map((s) => s.name), opts.strict);
@@ -72,6 +79,7 @@ export class GenerateRun {
     x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs, opts.allFields ? 1 : 0);
     const [tzLen] = this.core.putScratch(opts.timezone);
     x.setTimezone(tzLen, opts.timezoneMinutes);
+    x.setBelonging(belongWhen(this.belonging));
     if (opts.base) this.useBase(opts.base);
   }
 

@@ -17,6 +17,8 @@ export { InputError };
  * out as rows (a TSV with a loc, lastmod, changefreq, priority header); `onSitemap` is told first.
  * `reread` gives the input's bytes afresh, or null when it cannot: a sitemap's extension columns are
  * learned in a first reading, so without it a sitemap's rows carry the core columns only.
+ * A file whose first 64 KiB are not UTF-8 but are Windows-1252 (what spreadsheets save on Windows)
+ * is read as Windows-1252, and `onWindows1252` is told.
  */
 export async function* decodeInput(
   name: string,
@@ -25,6 +27,7 @@ export async function* decodeInput(
   onNote: (note: string) => void,
   onSitemap: (origin: RowsOrigin) => void = () => {},
   reread?: () => AsyncIterable<Uint8Array> | null,
+  onWindows1252: () => void = () => {},
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
   if (isGzip(head)) {
@@ -48,7 +51,49 @@ export async function* decodeInput(
   }
   const kind = binaryKind(head);
   if (kind) throw new InputError(`${name} is ${kind}, not a CSV, TSV or text list of URLs`);
+  ({ head, rest } = await peek(prepend(head, rest), ENCODING_SAMPLE));
+  if (isWindows1252(head.subarray(0, ENCODING_SAMPLE))) {
+    onWindows1252();
+    yield* fromWindows1252(prepend(head, rest));
+    return;
+  }
   yield* prepend(head, rest);
+}
+
+/** How much of a file without a BOM tells its encoding. */
+const ENCODING_SAMPLE = 64 * 1024;
+
+/**
+ * Not UTF-8 (a sequence cut by the sample's end is not held against it), no byte Windows-1252 leaves
+ * undefined, and no UTF-8 sequence of two bytes or more at all: a UTF-8 export with one damaged row
+ * stays UTF-8 (that row is row-encoding), where decoding it all as Windows-1252 would garble the rest.
+ */
+function isWindows1252(sample: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return false;
+  } catch {
+    return !sample.some((b) => b === 0x81 || b === 0x8d || b === 0x8f || b === 0x90 || b === 0x9d) && !hasUtf8Sequence(sample);
+  }
+}
+
+/** A lead byte followed by as many continuation bytes as it announces: one UTF-8 sequence of two to four bytes. */
+function hasUtf8Sequence(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    const n = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    if (n === 0 || i + n >= bytes.length) continue;
+    let k = 1;
+    while (k <= n && (bytes[i + k] & 0xc0) === 0x80) k++;
+    if (k > n) return true;
+  }
+  return false;
+}
+
+async function* fromWindows1252(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  const decoder = new TextDecoder('windows-1252');
+  const encoder = new TextEncoder();
+  for await (const chunk of chunks) yield encoder.encode(decoder.decode(chunk, { stream: true }));
 }
 
 async function* gunzipTolerant(name: string, chunks: AsyncIterable<Uint8Array>, onNote: (note: string) => void): AsyncIterable<Uint8Array> {

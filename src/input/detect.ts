@@ -1,6 +1,6 @@
 // What an input looks like: its delimiter (from the first lines) and its column roles (from the header).
 
-import type { Delimiter, NewsField, Role, VideoField } from '../types.ts';
+import type { BelongRole, CoreRole, Delimiter, NewsField, Role, VideoField } from '../types.ts';
 
 const CANDIDATES: Delimiter[] = [',', ';', '\t'];
 
@@ -95,13 +95,32 @@ function mostConsistent(text: string): Delimiter {
   return best;
 }
 
-/** Header names, lower-cased without spaces, `_` and `-`, for each core role. */
-const NAMES: Record<'loc' | 'lastmod' | 'changefreq' | 'priority', string[]> = {
-  loc: ['loc', 'url', 'address', 'link', 'href', 'page'],
+/**
+ * Header names, lower-cased without spaces, `_` and `-`, for each role a name decides. Crawl dates
+ * (`last crawled`, `crawl timestamp`) are not here: when a crawler saw a page is not when it changed.
+ * Crawlers number repeated columns (`Meta Robots 1`): a trailing 1 is read as part of the name.
+ */
+const NAMES: Record<CoreRole | BelongRole, string[]> = {
+  loc: [
+    'loc', 'url', 'address', 'link', 'href', 'page', 'toppages', 'pageurl', 'landingpage', 'landingpage+querystring',
+    'pagepath', 'pagepath+querystring', 'permalink', 'fullurl', 'urls',
+  ],
   lastmod: ['lastmod', 'lastmodified', 'modified', 'updated', 'date'],
   changefreq: ['changefreq', 'changefrequency'],
   priority: ['priority'],
+  status: ['statuscode', 'httpstatus', 'httpstatuscode', 'responsecode'],
+  'status-text': ['status'],
+  redirect: ['redirecturl', 'redirecturi', 'redirecttarget'],
+  indexability: ['indexability'],
+  'indexability-status': ['indexabilitystatus'],
+  'content-type': ['contenttype', 'content', 'mimetype'],
+  canonical: ['canonicallinkelement1', 'canonical', 'canonicalurl'],
+  robots: ['metarobots1', 'xrobotstag1', 'metarobots', 'xrobotstag', 'robots'],
+  ignore: [],
 };
+
+/** Roles several columns may hold: images, and a page's robots directives (meta robots and X-Robots-Tag). */
+const REPEATABLE = new Set<Role>(['image', 'robots']);
 
 export function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
@@ -145,7 +164,7 @@ export function rolesFromHeader(cells: string[]): Role[] {
   const taken = new Set<Role>();
   return cells.map((c) => {
     const role = roleOfName(c);
-    if (role === 'ignore' || (taken.has(role) && role !== 'image')) return 'ignore';
+    if (role === 'ignore' || (taken.has(role) && !REPEATABLE.has(role))) return 'ignore';
     taken.add(role);
     return role;
   });

@@ -152,7 +152,7 @@ export function decideLayout(sample: string, name: string, delimiter?: Delimiter
   const labels = first.filter((c) => c.trim() !== '');
   if (labels.length > 1 && !first.some(isAbsoluteUrl) && !first.some(isUrlLike) && rest.length > 0 && urlColumn(rest) < 0) {
     const shown = labels.slice(0, 8).map((c) => `"${c.trim()}"`).join(', ') + (labels.length > 8 ? ', …' : '');
-    throw new InputError(`${name}: no column holds URLs (the columns are ${shown}); name the URL column loc, url or address`);
+    throw new InputError(`${name}: no URL column: no column holds URLs (the columns are ${shown}); name the URL column loc, url or address`);
   }
   return { ...base, header: null, headerByContent: false, ...positionalRoles([first, ...rest]), rows: [first, ...rest] };
 }

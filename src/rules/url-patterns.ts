@@ -26,10 +26,9 @@
 // own when the bundle is split (loaded only where needed), else inlined. Neither uses eval or
 // `new Function` (RegExp only): fit for a worker under the page's CSP.
 
-export interface UrlRule {
-  kind: 'include' | 'exclude';
-  pattern: string;
-}
+import type { UrlRule } from '../types.ts';
+
+export type { UrlRule };
 
 export type UrlVerdict =
   | { excluded: false }

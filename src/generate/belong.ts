@@ -1,0 +1,39 @@
+// Whether a row belongs in the sitemap (SPEC section 10), asked by the core once a row's URL is
+// written: tracking parameters removed, then the export's columns, then robots.txt and the person's
+// rules on the URL. A row left out is `excluded`, with one finding that says why.
+
+import { BelongVerdict } from '../core/status.ts';
+import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
+import { stripTrackingParams } from '../rules/tracking-params.ts';
+import type { GenerateRun } from './run.ts';
+
+/** The core's `Status.Belong`: keep the row, keep it rewritten, or leave it out. */
+export function judgeBelonging(run: GenerateRun): void {
+  const { core, x, belonging: b } = run;
+  const written = core.text(x.belongUrlPtr(), x.belongUrlLen());
+  const url = b.stripTracking && written.includes('?') ? stripTrackingParams(written, b.extraParams, !b.keep.has('loc-tracking-param')) : written;
+  const exclusion = rowExclusion(run, url);
+  if (exclusion) {
+    run.finding(x.currentRowLine(), exclusion.column + 1, exclusion.code, `${url} (${exclusion.detail})`);
+    x.belongAnswer(BelongVerdict.Excluded, 0);
+    return;
+  }
+  if (url === written) return x.belongAnswer(BelongVerdict.Keep, 0);
+  const [len] = core.putScratch(url);
+  x.belongAnswer(BelongVerdict.Rewritten, len);
+}
+
+function rowExclusion(run: GenerateRun, url: string): Exclusion | null {
+  const { core, x, belonging: b } = run;
+  const columns = run.input.belongColumns;
+  if (columns) {
+    const cell = (i: number) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
+    const found = judgeColumns(columns, cell, url, b.keep);
+    if (found) return found;
+  }
+  for (const judge of b.urlJudges) {
+    const found = judge(url);
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,0 +1,112 @@
+// The columns of crawler exports that say a page does not belong in a sitemap (SPEC section 10):
+// a status that is not 2xx, a content type that is not a page, a Non-Indexable verdict, a noindex
+// directive, a canonical that names another URL. The first that applies, in that order, is the
+// row's one reason.
+
+import { Code } from '../core/code.ts';
+import type { Role } from '../types.ts';
+import { strictUri } from './slow-url.ts';
+
+export interface BelongColumns {
+  status: number;
+  statusText: number;
+  redirect: number;
+  indexability: number;
+  indexabilityStatus: number;
+  contentType: number;
+  canonical: number;
+  robots: number[];
+}
+
+export interface Exclusion {
+  code: Code;
+  /** The 0-based column that says so; -1 for a rule on the URL. */
+  column: number;
+  /** What the column says, for the person: `301 redirect to https://…`, `image/png`. */
+  detail: string;
+}
+
+/** The deciding columns of an input, or null when it has none. */
+export function belongColumns(roles: Role[]): BelongColumns | null {
+  const cols: BelongColumns = {
+    status: roles.indexOf('status'),
+    statusText: roles.indexOf('status-text'),
+    redirect: roles.indexOf('redirect'),
+    indexability: roles.indexOf('indexability'),
+    indexabilityStatus: roles.indexOf('indexability-status'),
+    contentType: roles.indexOf('content-type'),
+    canonical: roles.indexOf('canonical'),
+    robots: roles.flatMap((r, i) => (r === 'robots' ? [i] : [])),
+  };
+  const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots];
+  return deciding.some((c) => c >= 0) ? cols : null;
+}
+
+/** Directives that take a value: `max-image-preview:none` limits previews, it does not say noindex. */
+const VALUED = new Set(['max-snippet', 'max-image-preview', 'max-video-preview', 'unavailable_after']);
+
+/** A robots value (`noindex, follow`, `googlebot: noindex`) holding a noindex or none directive. */
+function saysNoindex(value: string): boolean {
+  return value.split(',').some((part) => {
+    const d = part.trim().toLowerCase();
+    if (d === 'noindex' || d === 'none') return true;
+    const m = /^([\w-]+)\s*:\s*(noindex|none)$/.exec(d);
+    return m !== null && !VALUED.has(m[1]);
+  });
+}
+
+const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/pdf']);
+
+/** Why a status is not a page's 200, in words. */
+function statusDetail(status: number, text: string, target: string): string {
+  const said = text && !/^\d+$/.test(text) ? ` ${text}` : '';
+  if (status >= 300 && status < 400) return `${status} redirect${target ? ` to ${target}` : said}`;
+  if (status === 404 || status === 410) return `${status} not found${said}`;
+  if (status >= 400 && status < 500) return `${status} client error${said}`;
+  if (status >= 500) return `${status} server error${said}`;
+  return `${status} no response${said}`;
+}
+
+/**
+ * The reason the row's columns leave it out, or null. `cell(i)` is the row's trimmed value in
+ * column i; `url` is the row's written URL; `keep` holds the codes whose rule is turned off.
+ */
+export function judgeColumns(cols: BelongColumns, cell: (i: number) => string, url: string, keep: ReadonlySet<string>): Exclusion | null {
+  const at = (i: number) => (i >= 0 ? cell(i) : '');
+  if (!keep.has('row-status')) {
+    // A `Status` column that holds numbers is the status code (some tools name it so).
+    const column = cols.status >= 0 ? cols.status : /^\d{1,3}$/.test(at(cols.statusText)) ? cols.statusText : -1;
+    const value = at(column);
+    if (/^\d{1,3}$/.test(value) && (+value < 200 || +value > 299)) {
+      return { code: Code.RowStatus, column, detail: statusDetail(+value, at(cols.statusText), at(cols.redirect)) };
+    }
+  }
+  const type = at(cols.contentType);
+  if (type && !keep.has('row-not-page') && !PAGE_TYPES.has(type.split(';')[0].trim().toLowerCase())) {
+    return { code: Code.RowNotPage, column: cols.contentType, detail: type };
+  }
+  if (!keep.has('row-non-indexable') && /^non[\s-]?indexable$/i.test(at(cols.indexability))) {
+    return { code: Code.RowNonIndexable, column: cols.indexability, detail: at(cols.indexabilityStatus) || at(cols.indexability) };
+  }
+  if (!keep.has('row-noindex')) {
+    for (const column of cols.robots) {
+      if (saysNoindex(cell(column))) return { code: Code.RowNoindex, column, detail: cell(column) };
+    }
+  }
+  const canonical = at(cols.canonical);
+  if (canonical && !keep.has('row-canonicalised')) {
+    const written = canonicalWritten(canonical, url);
+    if (written !== null && written !== url) return { code: Code.RowCanonicalised, column: cols.canonical, detail: `canonical ${written}` };
+  }
+  return null;
+}
+
+/** A canonical's written form, resolved against the page's URL; null when it is no http(s) URL. */
+function canonicalWritten(canonical: string, url: string): string | null {
+  try {
+    const u = new URL(canonical, url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? strictUri(u) : null;
+  } catch {
+    return null;
+  }
+}

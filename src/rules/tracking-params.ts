@@ -1,0 +1,34 @@
+// Tracking parameters (SPEC section 10): campaign and click ids that make one page many URLs. They are
+// removed from the written URL's query as text, pair by pair, so every other byte stays as the URL
+// parser wrote it (URLSearchParams would re-encode the rest: `%20` as `+`).
+
+const TRACKING = new Set(['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'igshid', 'srsltid']);
+
+function paramName(pair: string): string {
+  const eq = pair.indexOf('=');
+  const raw = eq < 0 ? pair : pair.slice(0, eq);
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** Whether a parameter goes: one of `extra` (lower-cased names the person gave), or a tracking one when `builtIn`. */
+function goes(name: string, extra: ReadonlySet<string>, builtIn: boolean): boolean {
+  return extra.has(name) || (builtIn && (name.startsWith('utm_') || TRACKING.has(name)));
+}
+
+/**
+ * The written URL (no fragment) without its tracking parameters (`builtIn`) and those named in
+ * `extra`; the same string when it has none.
+ */
+export function stripTrackingParams(url: string, extra: ReadonlySet<string> = new Set(), builtIn = true): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const pairs = url.slice(q + 1).split('&');
+  const kept = pairs.filter((p) => p === '' || !goes(paramName(p), extra, builtIn));
+  if (kept.length === pairs.length) return url;
+  const query = kept.join('&');
+  return query.replace(/&/g, '') === '' ? url.slice(0, q) : `${url.slice(0, q)}?${query}`;
+}
