@@ -315,6 +315,7 @@ export function run(final: bool): Status {
     }
     placeEntry(rowNamespaces, rowNews, rowLastmodEpoch, rowLastmod, rowLastmodLen);
     accepted++;
+    if (rowLastmodLen > 0) noteLastmodMinute(rowLastmodEpoch);
     // The list-wide sameness is of the rows written.
     sameLastmod.note(rowLastmod, rowLastmodLen);
     samePriority.note(rowPriority, rowPriorityLen);
@@ -585,8 +586,10 @@ function readLastmod(): void {
     markFixed();
   }
   if (lastmodEpoch > now + 86400000) {
+    // Search engines distrust it, and it would become the index's lastmod: dropped.
     fieldFinding(Code.LastmodFuture, lastmodCol, 0, 0);
     markWarned();
+    return;
   }
   memory.copy(rowLastmod, lastmodOut, lastmodOutLen);
   rowLastmodLen = lastmodOutLen;
@@ -627,6 +630,26 @@ function readPriority(): void {
   }
   memory.copy(rowPriority, priorityOut, priorityOutLen);
   rowPriorityLen = priorityOutLen;
+}
+
+/**
+ * The written rows' lastmods, in whole minutes since 1970, four bytes a row: at the end the engine
+ * sorts them to see whether most lie within one hour (list-lastmod-crawl-time), which a running
+ * summary cannot tell exactly.
+ */
+const lastmodMinutes = new Bytes(4096);
+
+function noteLastmodMinute(epochMs: f64): void {
+  const at = lastmodMinutes.reserve(4);
+  store<i32>(at, <i32>Math.floor(epochMs / 60000));
+  lastmodMinutes.len += 4;
+}
+
+export function lastmodMinutesPtr(): usize {
+  return lastmodMinutes.ptr;
+}
+export function lastmodMinutesCount(): u32 {
+  return lastmodMinutes.len >> 2;
 }
 
 /** At the end of all inputs: the list-wide findings the core can tell. */

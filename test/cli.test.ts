@@ -19,12 +19,14 @@ test('generate --json prints the summary of section 8 and writes the zip of sect
   const r = cli(['generate', input, '--base-url', BASE, '-o', out, '--json', '--now', NOW]);
   assert.equal(r.status, 0, r.stderr);
   const summary = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(summary), ['rows', 'skipped', 'accepted', 'rejected', 'codes', 'files']);
+  // SPEC section 8's shape, with section 10's excluded rows beside the rejected ones.
+  assert.deepEqual(Object.keys(summary), ['rows', 'skipped', 'accepted', 'rejected', 'excluded', 'codes', 'files']);
   assert.deepEqual(summary, {
     rows: 3,
     skipped: 0,
     accepted: 2,
     rejected: 1,
+    excluded: 0,
     codes: { 'loc-scheme': 1, 'loc-normalized': 1 },
     files: [{ name: 'sitemap-1.xml.gz', urls: 2, bytes: summary.files[0].bytes, gzipBytes: summary.files[0].gzipBytes }],
   });

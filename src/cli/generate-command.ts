@@ -1,7 +1,7 @@
 // sitemill generate <input…|-> …: URL lists → sitemaps.zip (SPEC section 8). A thin shell over the engine.
 
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -10,7 +10,7 @@ import { resolveOptions } from '../generate/options.ts';
 import { nodePlatform } from '../platform/node.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
-import type { InputSource, Options, Summary } from '../types.ts';
+import type { InputSource, Options, Summary, UrlRule } from '../types.ts';
 import { EXIT, integer, UsageError } from './usage.ts';
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
@@ -31,6 +31,8 @@ function joinNegativeValues(args: string[]): string[] {
 export async function runGenerate(args: string[]): Promise<number> {
   const { values, positionals } = parseGenerateArgs(args);
   const options = generateOptions(values);
+  options.urlRules = urlRulesInOrder(args);
+  if (values.robots !== undefined) options.robotsTxt = await readText(values.robots, '--robots');
   resolveOptions(options); // bad options are bad usage, found before any input is read
 
   const outDir = values['out-dir'];
@@ -107,6 +109,12 @@ function parseGenerateArgs(args: string[]) {
       strict: { type: 'boolean' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      keep: { type: 'string', multiple: true },
+      'strip-param': { type: 'string', multiple: true },
+      robots: { type: 'string' },
+      'robots-agent': { type: 'string' },
+      include: { type: 'string', multiple: true },
+      exclude: { type: 'string', multiple: true },
     },
   });
   if (parsed.positionals.length === 0) throw new UsageError('generate needs at least one input file (or - for standard input)');
@@ -131,7 +139,30 @@ function generateOptions(values: GenerateValues): Partial<Options> {
     timezone: values.timezone,
     now: values.now,
     strict: values.strict,
+    keep: values.keep,
+    stripParams: values['strip-param'],
+    robotsAgent: values['robots-agent'],
   };
+}
+
+/** `--include` and `--exclude` rules in the order given: the first that matches names the exclusion. */
+function urlRulesInOrder(args: string[]): UrlRule[] {
+  const rules: UrlRule[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--(include|exclude)(?:=(.*))?$/s.exec(args[i]);
+    if (!m) continue;
+    const pattern = m[2] ?? args[++i];
+    if (pattern !== undefined) rules.push({ kind: m[1] as UrlRule['kind'], pattern });
+  }
+  return rules;
+}
+
+async function readText(path: string, option: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    throw new InputError(`${option}: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }
 
 /** The input files, each known to be a readable file before anything is read; `-` is added later. */
@@ -184,6 +215,7 @@ function jsonSummary(s: Summary) {
     skipped: s.skipped,
     accepted: s.accepted,
     rejected: s.rejected,
+    excluded: s.excluded,
     codes: s.codes,
     files: s.files.map((f) => ({ name: f.name, urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null })),
   };
@@ -192,7 +224,7 @@ function jsonSummary(s: Summary) {
 function humanSummary(s: Summary, where: string): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const lines = [
-    `${n(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
+    `${n(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.excluded)} excluded, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
   ];
   if (s.files.length) lines.push(`${s.files.length} sitemap file${s.files.length === 1 ? '' : 's'} written to ${where}`);
   const codes = Object.entries(s.codes);

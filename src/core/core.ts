@@ -76,6 +76,8 @@ interface Exports {
   belongUrlPtr(): number;
   belongUrlLen(): number;
   belongAnswer(verdict: number, len: number): void;
+  lastmodMinutesPtr(): number;
+  lastmodMinutesCount(): number;
 }
 
 const encoder = new TextEncoder();

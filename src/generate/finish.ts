@@ -19,11 +19,36 @@ const encoder = new TextEncoder();
 export async function finishList(run: GenerateRun): Promise<void> {
   const { x } = run;
   x.finishList();
+  if (!run.opts.allFields) reportCrawlTimeLastmods(run);
   reportRejectedHosts(run);
   run.drainFindings();
   x.closeLastFile();
   if (x.outUrls() > 0) await emitFile(run);
   await run.output.flush();
+}
+
+/** Below this many lastmods, a list whose pages all changed within an hour is a small site, not a crawl. */
+const CRAWL_TIME_MIN_LASTMODS = 20;
+
+/**
+ * list-lastmod-crawl-time: 90% or more of the written lastmods within one hour are likely the time a
+ * crawler fetched the pages (an HTTP Last-Modified of dynamic pages), not when their content changed.
+ */
+function reportCrawlTimeLastmods(run: GenerateRun): void {
+  const { core, x } = run;
+  const n = x.lastmodMinutesCount();
+  if (n < CRAWL_TIME_MIN_LASTMODS) return;
+  const at = x.lastmodMinutesPtr();
+  const minutes = new Int32Array(core.bytes().slice(at, at + n * 4).buffer).sort();
+  let most = 0;
+  let from = 0;
+  for (let i = 0, j = 0; j < n; j++) {
+    while (minutes[j] - minutes[i] > 60) i++;
+    if (j - i + 1 > most) [most, from] = [j - i + 1, minutes[i]];
+  }
+  if (most < 0.9 * n) return;
+  const start = new Date(from * 60000).toISOString().slice(0, 16) + 'Z';
+  run.finding(0, 0, Code.ListLastmodCrawlTime, `${most} of ${n} lastmods within the hour from ${start}`);
 }
 
 /** list-mixed-hosts: the hosts whose rows were refused, most rows first, the long tail in one line. */
@@ -44,7 +69,7 @@ export function summarize(run: GenerateRun): Summary {
   if (accepted === 0) {
     message = x.counter(0) === 0 ? 'the input has no rows' : 'no row was accepted: every row has an error (see report.csv)';
   } else {
-    writeIndexes(run.core, run.zip, run.output.files, run.baseHref!, run.opts);
+    writeIndexes(run.core, run.zip, run.output.files.map((f) => ({ name: f.name, lastmod: notAfter(f.lastmod, run.opts.nowMs) })), run.baseHref!, run.opts);
   }
   return {
     rows: x.counter(0),
@@ -74,6 +99,12 @@ export async function writeReportAndManifest(run: GenerateRun, summary: Summary)
   const pushManifest = zip.deflate('manifest.json');
   pushManifest(encoder.encode(manifestJson(run.opts, run.baseHref, run.inputs, summary)), true);
   await zip.end();
+}
+
+/** A file's lastmod for the index, never later than `now` (a row may carry one up to a day ahead). */
+function notAfter(lastmod: string, nowMs: number): string {
+  if (!lastmod || !(Date.parse(lastmod) > nowMs)) return lastmod;
+  return new Date(nowMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The sitemap index (split past 50,000 files) and the robots.txt lines. */

@@ -23,7 +23,11 @@ export async function urlJudges(opts: Options, notes: string[]): Promise<UrlJudg
 
 function robotsJudge(text: string, agent: string, notes: string[]): UrlJudge {
   const tried = parseRobotsTxt(text, `${SOME_ORIGIN}/robots.txt`, agent);
-  if ('error' in tried) throw new InputError(`robots.txt: ${tried.error}`);
+  if ('error' in tried) {
+    // The site is not known yet: the message speaks of the file given, not of a stand-in origin.
+    const about = tried.error.includes(SOME_ORIGIN) ? 'the robots.txt given is an HTML page, not a robots.txt (save the file itself, not a page about it)' : tried.error;
+    throw new InputError(`robots.txt: ${about}`);
+  }
   if (tried.notice) notes.push(`robots.txt: ${tried.notice}`);
   let rules: RobotsRules | undefined;
   return (url) => {
