@@ -49,7 +49,15 @@ function csvCell(r: Rand, value: string, delimiter: string): string {
 function randomCsv(r: Rand): Uint8Array {
   const delimiter = pick(r, [',', ';', '\t']);
   const eol = () => pick(r, ['\n', '\r\n', '\r\n', '\n']);
-  const header = pick(r, [['loc', 'lastmod', 'changefreq', 'priority'], ['URL', 'Last Modified'], ['address', 'title', 'priority'], null]);
+  const header = pick(r, [
+    ['loc', 'lastmod', 'changefreq', 'priority'],
+    ['URL', 'Last Modified'],
+    ['address', 'title', 'priority'],
+    // A crawler export's deciding columns (SPEC section 10).
+    ['Address', 'Status Code', 'Content Type', 'Indexability', 'Meta Robots 1', 'Canonical Link Element 1'],
+    null,
+  ]);
+  const crawl = header?.[1] === 'Status Code';
   let text = r() < 0.2 ? '\ufeff' : '';
   if (header) text += header.map((h) => csvCell(r, h, delimiter)).join(delimiter) + eol();
   const rows = int(r, 300);
@@ -58,7 +66,7 @@ function randomCsv(r: Rand): Uint8Array {
       text += eol();
       continue;
     }
-    const cells = [
+    const cells = crawl ? crawlCells(r) : [
       r() < 0.8 ? randomUrl(r) : '',
       pick(r, ['2025-01-02', '2025-13-40', '', '2025-01-02T03:04', '1700000000', 'Tue, 15 Nov 1994 08:12:31 GMT', randomUnicode(r, 5)]),
       pick(r, ['daily', 'Weekly ', '', 'sometimes']),
@@ -68,6 +76,19 @@ function randomCsv(r: Rand): Uint8Array {
     text += cells.map((c) => csvCell(r, c, delimiter)).join(delimiter) + eol();
   }
   return new TextEncoder().encode(text);
+}
+
+/** A crawled row: its URL (a tracking parameter now and then), status, type, verdict, robots and canonical. */
+function crawlCells(r: Rand): string[] {
+  const url = randomUrl(r) + (r() < 0.2 ? pick(r, ['?utm_source=x', '&gclid=1', '?a=1&fbclid=2']) : '');
+  return [
+    url,
+    pick(r, ['200', '301', '404', '0', '', 'x', '2000']),
+    pick(r, ['text/html; charset=UTF-8', 'image/png', 'application/pdf', '', 'TEXT/HTML']),
+    pick(r, ['Indexable', 'Non-Indexable', '', 'non indexable']),
+    pick(r, ['', 'noindex', 'index, follow', 'max-image-preview:none', 'NONE']),
+    pick(r, ['', url, randomUrl(r), '/', 'not a url']),
+  ];
 }
 
 function randomBytes(r: Rand): Uint8Array {
@@ -87,24 +108,31 @@ async function check(input: Uint8Array, seed: number, chunk: number, validate: b
     throw new Error(`seed ${seed}: ${(e as Error).stack}`);
   }
   const s = result.summary;
-  assert.equal(s.rows, s.accepted + s.rejected, `seed ${seed}: rows = accepted + rejected`);
+  assert.equal(s.rows, s.accepted + s.rejected + s.excluded, `seed ${seed}: rows = accepted + rejected + excluded`);
   const files = readZip(concatParts(result.zip));
   const locs = locsOf(files);
   assert.equal(locs.length, s.accepted, `seed ${seed}: every accepted row written`);
   assert.equal(new Set(locs).size, locs.length, `seed ${seed}: written once`);
   const errors = new Map<number, number>();
+  const excluded = new Set<number>();
   for (let i = 0; i < result.findings.length; i++) {
     const f = result.findings.at(i);
     if (f.severity === 'error') errors.set(f.line, (errors.get(f.line) ?? 0) + 1);
+    if (f.severity === 'excluded') {
+      assert.ok(!excluded.has(f.line), `seed ${seed}: line ${f.line} excluded twice`);
+      excluded.add(f.line);
+    }
     if (text && f.code === 'row-encoding') assert.ok(f.value.includes('\0'), `seed ${seed}: line ${f.line} refused for its encoding: ${JSON.stringify(f.value)}`);
   }
   assert.equal(errors.size, s.rejected, `seed ${seed}: one error per rejected row`);
+  assert.equal(excluded.size, s.excluded, `seed ${seed}: one reason per excluded row`);
+  for (const line of excluded) assert.ok(!errors.has(line), `seed ${seed}: line ${line} both rejected and excluded`);
   // The summary's row counts: the accepted rows with a finding at that level.
   for (const [severity, count] of [['fix', s.fixed], ['warning', s.warnings]] as const) {
     const lines = new Set<number>();
     for (let i = 0; i < result.findings.length; i++) {
       const f = result.findings.at(i);
-      if (f.severity === severity && f.line > 0 && !errors.has(f.line)) lines.add(f.line);
+      if (f.severity === severity && f.line > 0 && !errors.has(f.line) && !excluded.has(f.line)) lines.add(f.line);
     }
     assert.equal(count, lines.size, `seed ${seed}: rows with a ${severity}`);
   }

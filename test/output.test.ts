@@ -166,11 +166,11 @@ test('two runs give byte-identical zips, also through the CLI', async () => {
   assert.deepEqual(new Uint8Array(readFileSync(join(dir, '1.zip'))), a.zip);
 });
 
-test('reconciliation: rows = accepted + rejected, one error per rejected row, codes = report rows', async () => {
+test('reconciliation: rows = accepted + rejected + excluded, one error per rejected row, codes = report rows', async () => {
   for (const seed of [1, 2, 3]) {
     const r = await run(mixedList(4000, seed), { maxUrls: 1000 });
     const s = r.summary;
-    assert.equal(s.rows, s.accepted + s.rejected);
+    assert.equal(s.rows, s.accepted + s.rejected + s.excluded);
     assert.equal(r.locs.length, s.accepted);
     assert.equal(new Set(r.locs).size, s.accepted, 'every accepted row written once');
     const errorsByLine = new Map<number, number>();
@@ -185,6 +185,7 @@ test('reconciliation: rows = accepted + rejected, one error per rejected row, co
     const manifest = JSON.parse(r.files['manifest.json']);
     assert.deepEqual(manifest.codes, s.codes);
     assert.equal(manifest.rows, s.rows);
+    assert.equal(manifest.excluded, s.excluded);
   }
 });
 

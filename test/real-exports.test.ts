@@ -1,0 +1,226 @@
+// SPEC section 10 rule by rule, each on the smallest input that shows it: reading exports as they
+// come, the columns and rules that leave rows out, and what a person can turn off.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { generate } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
+import { NOW, run, source, type Run } from './helpers.ts';
+
+const U = 'https://www.example.com';
+
+function codes(r: Run, code: string): [number, string][] {
+  return r.findings.filter((f) => f.code === code).map((f) => [f.line, f.value]);
+}
+
+function reconciles(r: Run): void {
+  const s = r.summary;
+  assert.equal(s.rows, s.accepted + s.rejected + s.excluded, 'rows = accepted + rejected + excluded');
+  assert.equal(s.excluded, r.findings.filter((f) => f.severity === 'excluded').length, 'one finding per excluded row');
+}
+
+async function fatal(text: string | Uint8Array, options = {}): Promise<string> {
+  try {
+    await generate([source('list.csv', text)], { now: NOW, ...options }, nodePlatform);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  assert.fail('no fatal error');
+}
+
+// ---- reading the export ----
+
+test('GA4 preamble: # lines and the blank line after them are skipped, with one input-preamble', async () => {
+  const r = await run(`# ----------------------------------------\n# Landing page\n# Start date: 20240101\n\nLanding page,Sessions\n/a,12\n/b?utm_source=x,3\n`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.equal(r.summary.skipped, 4);
+  assert.deepEqual(codes(r, 'input-preamble'), [[1, '# ----------------------------------------']]);
+  assert.deepEqual(codes(r, 'column-ignored'), [[5, 'Sessions']]);
+  reconciles(r);
+});
+
+test('a lone title line above a wider header is preamble; the header keeps its Last Modified', async () => {
+  const r = await run(`"Internal - All"\n"Address","Status Code","Last Modified"\n"${U}/a","200","2025-01-02"\n`);
+  assert.deepEqual(r.locs, [`${U}/a`]);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<lastmod>2025-01-02</lastmod>'));
+  assert.equal(r.summary.skipped, 1);
+  assert.equal(codes(r, 'input-preamble').length, 1);
+});
+
+test('a header told by content: Search Console in French, its metrics never lastmod or priority', async () => {
+  const r = await run(`Pages les plus populaires,Clics,Impressions,CTR,Position\n${U}/a,1200000000,5000,"3,2 %",1.0\n${U}/b,12,500,"2,4 %",0.5\n`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
+  assert.ok(!/<lastmod>|<priority>/.test(r.files['sitemap-1.xml.gz']));
+  assert.deepEqual(codes(r, 'column-ignored').map(([, v]) => v), ['Clics', 'Impressions', 'CTR', 'Position']);
+  assert.equal(r.summary.rejected, 0);
+});
+
+test('without a header, a positional column whose values are not of its field is ignored, once', async () => {
+  const r = await run(`${U}/a,1200,0.5\n${U}/b,35,0.7\n`);
+  assert.ok(!r.files['sitemap-1.xml.gz'].includes('<lastmod>'));
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<changefreq>') === false);
+  const ignored = r.findings.filter((f) => f.code === 'column-ignored');
+  assert.deepEqual(ignored.map((f) => f.column), [2, 3]);
+  assert.equal(codes(r, 'lastmod-invalid').length, 0);
+});
+
+test('crawl dates are never lastmod', async () => {
+  const r = await run(`Address,Last crawled,Crawl Timestamp\n${U}/a,2025-01-02,2025-01-03 10:00:00\n`);
+  assert.ok(!r.files['sitemap-1.xml.gz'].includes('<lastmod>'));
+  assert.deepEqual(codes(r, 'column-ignored').map(([, v]) => v), ['Last crawled', 'Crawl Timestamp']);
+});
+
+test('no URL column: one fatal line naming the columns; one line of many URLs: one fatal line', async () => {
+  const none = await fatal('Top queries,Clicks,Impressions\nhiking boots,12,300\ntents,4,90\n');
+  assert.match(none, /no URL column/);
+  assert.match(none, /"Top queries", "Clicks", "Impressions"/);
+  const oneLine = await fatal(Array.from({ length: 50 }, (_, i) => `${U}/p${i}`).join(','), { baseUrl: `${U}/` });
+  assert.match(oneLine, /one line holds 50 URLs separated by commas/);
+});
+
+test('Windows-1252 (what Excel saves on Windows) is decoded, with one input-encoding', async () => {
+  const bytes = Uint8Array.from(`URL;Clics\n${U}/caf\xe9;3\n${U}/b;4\n`, (c) => c.charCodeAt(0));
+  const r = await run(bytes);
+  assert.deepEqual(r.locs, [`${U}/caf%C3%A9`, `${U}/b`]);
+  assert.deepEqual(codes(r, 'input-encoding'), [[0, 'windows-1252']]);
+  assert.equal(codes(r, 'row-encoding').length, 0);
+});
+
+test('relative references resolve against the base; a relative-only list without a base is one fatal line', async () => {
+  const r = await run(`loc\n/a\nb/c.html\n./d/\n../e.php\n(not set)\n`, { baseUrl: `${U}/shop/` });
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/shop/b/c.html`, `${U}/shop/d/`, `${U}/e.php`]);
+  assert.equal(codes(r, 'loc-relative').length, 4);
+  assert.deepEqual(codes(r, 'loc-invalid'), [[6, '(not set)']]);
+  assert.match(await fatal('loc\n/a\n/b\n'), /relative.*give the site's base URL/);
+});
+
+test('the base URL is the most common origin, not the first row', async () => {
+  const rows = [`https://blog.example.com/x`, ...Array.from({ length: 4 }, (_, i) => `${U}/p${i}`)];
+  const r = await run(`loc\n${rows.join('\n')}\n`, { baseUrl: undefined });
+  assert.equal(r.summary.baseUrl, `${U}/`);
+  assert.deepEqual(codes(r, 'base-url-inferred'), [[0, `${U}/ (4 of the first 5 URLs)`]]);
+  assert.deepEqual(codes(r, 'loc-host').map(([line]) => line), [2]);
+});
+
+// ---- columns that decide whether a row belongs ----
+
+const CRAWL = [
+  '"Address","Content Type","Status Code","Status","Indexability","Indexability Status","Meta Robots 1","Canonical Link Element 1","Redirect URL"',
+  `"${U}/a","text/html; charset=UTF-8","200","OK","Indexable","","index, follow","${U}/a",""`,
+  `"${U}/old","text/html","301","Moved Permanently","Non-Indexable","Redirected","","","${U}/a"`,
+  `"${U}/gone","text/html","404","Not Found","Non-Indexable","Client Error","","",""`,
+  `"${U}/logo.png","image/png","200","OK","Indexable","","","",""`,
+  `"${U}/guide.pdf","application/pdf","200","OK","Indexable","","","",""`,
+  `"${U}/private","text/html","200","OK","Non-Indexable","noindex","noindex, follow","",""`,
+  `"${U}/a?sort=asc","text/html","200","OK","Non-Indexable","Canonicalised","","${U}/a",""`,
+  `"${U}/tag/x","text/html","200","OK","Indexable","","max-image-preview:none","",""`,
+].join('\r\n');
+
+test('a crawl: only indexable 200 HTML and PDF pages are written; every other row is excluded with its reason', async () => {
+  const r = await run(CRAWL);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/guide.pdf`, `${U}/tag/x`]);
+  assert.deepEqual(
+    r.findings.filter((f) => f.severity === 'excluded').map((f) => [f.line, f.code, f.value]),
+    [
+      [3, 'row-status', `${U}/old (301 redirect to ${U}/a)`],
+      [4, 'row-status', `${U}/gone (404 not found Not Found)`],
+      [5, 'row-not-page', `${U}/logo.png (image/png)`],
+      [7, 'row-non-indexable', `${U}/private (noindex)`],
+      [8, 'row-non-indexable', `${U}/a?sort=asc (Canonicalised)`],
+    ],
+  );
+  reconciles(r);
+});
+
+test('each rule can be turned off, and the rows it left out come back', async () => {
+  const base = await run(CRAWL);
+  const notPage = await run(CRAWL, { keep: ['row-not-page'] });
+  assert.deepEqual(notPage.locs.filter((l) => !base.locs.includes(l)), [`${U}/logo.png`]);
+  reconciles(notPage);
+  // A redirect's export also says Non-Indexable: with the status rule off, that is its reason.
+  const status = await run(CRAWL, { keep: ['row-status'] });
+  assert.deepEqual(codes(status, 'row-non-indexable').map(([line]) => line), [3, 4, 7, 8]);
+  const both = await run(CRAWL, { keep: ['row-status', 'row-non-indexable'] });
+  assert.ok(both.locs.includes(`${U}/old`) && both.locs.includes(`${U}/gone`));
+  // Without the Indexability verdict, the noindex and canonical columns say it.
+  const r = await run(CRAWL, { keep: ['row-non-indexable'] });
+  assert.deepEqual(
+    r.findings.filter((f) => f.line >= 7 && f.line <= 8).map((f) => f.code),
+    ['row-noindex', 'row-canonicalised'],
+  );
+  const all = await run(CRAWL, { keep: ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised'] });
+  assert.equal(all.summary.excluded, 0);
+  // The ?sort=asc page is its own URL once nothing leaves it out.
+  assert.equal(all.summary.accepted, 8);
+});
+
+test('robots directives: noindex and none in any robots column; a valued directive is not noindex', async () => {
+  const list = `Address,Meta Robots 1,X-Robots-Tag 1\n${U}/a,"index, follow",\n${U}/b,,"googlebot: noindex"\n${U}/c,NONE,\n${U}/d,max-snippet:-1,\n`;
+  const r = await run(list);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/d`]);
+  assert.deepEqual(codes(r, 'row-noindex').map(([line]) => line), [3, 4]);
+});
+
+test('a canonical that differs only in encoding is the row itself', async () => {
+  const r = await run(`Address,Canonical Link Element 1\n${U}/café,${U}/caf%C3%A9\n${U}/x,/y\n`);
+  assert.deepEqual(r.locs, [`${U}/caf%C3%A9`]);
+  assert.deepEqual(codes(r, 'row-canonicalised'), [[3, `${U}/x (canonical ${U}/y)`]]);
+});
+
+// ---- rules on the written URL ----
+
+test('tracking parameters are stripped; a URL that then repeats an earlier row is loc-duplicate', async () => {
+  const r = await run(`loc\n${U}/a?utm_source=x&id=2&gclid=abc\n${U}/b?fbclid=1\n${U}/a?id=2\n${U}/c?q=a%20b&srsltid=z\n`);
+  assert.deepEqual(r.locs, [`${U}/a?id=2`, `${U}/b`, `${U}/c?q=a%20b`]);
+  assert.deepEqual(codes(r, 'loc-tracking-param').map(([line]) => line), [2, 3, 5]);
+  assert.deepEqual(codes(r, 'loc-duplicate').map(([line]) => line), [4]);
+  const kept = await run(`loc\n${U}/a?utm_source=x\n`, { keep: ['loc-tracking-param'] });
+  assert.deepEqual(kept.locs, [`${U}/a?utm_source=x`]);
+  const named = await run(`loc\n${U}/a?sort=1&p=2\n`, { stripParams: ['sort'] });
+  assert.deepEqual(named.locs, [`${U}/a?p=2`]);
+});
+
+test('robots.txt: the group of the agent, longest match, allow on a tie; robots.txt itself always allowed', async () => {
+  const robotsTxt = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\nAllow: /private/open\nDisallow: /*.json$\n';
+  const list = `loc\n${U}/a\n${U}/private/x\n${U}/private/open/y\n${U}/data.json\n${U}/data.json?x=1\n${U}/robots.txt\n`;
+  const r = await run(list, { robotsTxt });
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/private/open/y`, `${U}/data.json?x=1`, `${U}/robots.txt`]);
+  assert.deepEqual(codes(r, 'robots-disallowed'), [
+    [3, `${U}/private/x (Googlebot: Disallow: /private/)`],
+    [5, `${U}/data.json (Googlebot: Disallow: /*.json$)`],
+  ]);
+  const other = await run(list, { robotsTxt, robotsAgent: 'Bingbot' });
+  assert.deepEqual(other.locs, [`${U}/robots.txt`]);
+  assert.match(await fatal(list, { robotsTxt: '<!DOCTYPE html><html><body>Not found</body></html>', baseUrl: `${U}/` }), /robots.txt.*HTML page/);
+});
+
+test('include and exclude patterns, in order; a pattern that cannot be used is one clear message', async () => {
+  const list = `loc\n${U}/blog/a\n${U}/blog/tag/x\n${U}/shop/b\n${U}/news/c?sort=asc\n`;
+  const r = await run(list, { urlRules: [{ kind: 'include', pattern: '/blog/*' }, { kind: 'include', pattern: '/news/*' }, { kind: 'exclude', pattern: '*://*/*/tag/*' }, { kind: 'exclude', pattern: '/*?sort=*' }] });
+  assert.deepEqual(r.locs, [`${U}/blog/a`]);
+  assert.deepEqual(codes(r, 'row-excluded-rule'), [
+    [3, `${U}/blog/tag/x (exclude *://*/*/tag/*)`],
+    [4, `${U}/shop/b (include /blog/* or /news/*)`],
+    [5, `${U}/news/c?sort=asc (exclude /*?sort=*)`],
+  ]);
+  reconciles(r);
+  assert.match(await fatal(list, { baseUrl: `${U}/`, urlRules: [{ kind: 'exclude', pattern: '**.example.com' }] }), /exclude \*\*\.example\.com/);
+});
+
+// ---- the list as a whole ----
+
+test('list-lastmod-crawl-time: most lastmods within one hour', async () => {
+  const rows = Array.from({ length: 30 }, (_, i) => `${U}/p${i},2025-03-04T10:${String(i).padStart(2, '0')}:00Z`);
+  const r = await run(`loc,lastmod\n${rows.join('\n')}\n${U}/old,2024-01-01\n`);
+  assert.deepEqual(codes(r, 'list-lastmod-crawl-time'), [[0, '30 of 31 lastmods within the hour from 2025-03-04T10:00Z']]);
+  const spread = Array.from({ length: 30 }, (_, i) => `${U}/p${i},2025-03-${String(i + 1).padStart(2, '0')}`);
+  const quiet = await run(`loc,lastmod\n${spread.join('\n')}\n`);
+  assert.equal(codes(quiet, 'list-lastmod-crawl-time').length, 0);
+});
+
+test('a lastmod more than a day after now is dropped, and the index lastmod is never after now', async () => {
+  const r = await run(`loc,lastmod\n${U}/a,2031-01-01\n${U}/b,2026-01-01T12:00:00Z\n`);
+  assert.ok(!r.files['sitemap-1.xml.gz'].includes('2031'));
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<lastmod>2026-01-01T12:00:00Z</lastmod>'));
+  assert.ok(r.files['sitemap-index.xml'].includes(`<lastmod>${NOW}</lastmod>`), r.files['sitemap-index.xml']);
+});
