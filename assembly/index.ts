@@ -419,12 +419,54 @@ export function resolveLoc(code: u32, len: u32, fixes: u32): void {
 function asksBelonging(): bool {
   const when = belongRules | belongColumns;
   if (when & (BelongWhen.Columns | BelongWhen.Rules)) return true;
-  return (when & BelongWhen.Query) != 0 && hasQuery(canonPtr, canonLen);
+  if ((when & (BelongWhen.Query | BelongWhen.Tracking)) == 0) return false;
+  const q = queryStart(canonPtr, canonLen);
+  if (q == 0) return false;
+  return (when & BelongWhen.Query) != 0 || hasTrackingParam(q, canonPtr + canonLen);
 }
 
-function hasQuery(ptr: usize, len: u32): bool {
-  for (let p = ptr, end = ptr + len; p < end; p++) if (load<u8>(p) == 0x3f) return true;
+/** Where the query starts (after its `?`), or 0 when the URL has none. */
+function queryStart(ptr: usize, len: u32): usize {
+  for (let p = ptr, end = ptr + len; p < end; p++) if (load<u8>(p) == 0x3f) return p + 1;
+  return 0;
+}
+
+/**
+ * A query holding a tracking parameter (`utm_*`, `gclid`, …; the list of src/rules/tracking-params.ts,
+ * any case): only such rows go to the engine, so a list of clean query URLs stays on the fast path.
+ * A name with a `%` in it may spell one: it goes too.
+ */
+function hasTrackingParam(from: usize, end: usize): bool {
+  let start = from;
+  for (let p = from; p <= end; p++) {
+    if (p < end && load<u8>(p) != 0x26) continue;
+    let nameEnd = start;
+    while (nameEnd < p && load<u8>(nameEnd) != 0x3d) nameEnd++;
+    if (isTrackingName(start, <u32>(nameEnd - start))) return true;
+    start = p + 1;
+  }
   return false;
+}
+
+function isTrackingName(p: usize, n: u32): bool {
+  for (let i: u32 = 0; i < n; i++) if (load<u8>(p + i) == 0x25) return true;
+  if (n >= 4 && nameIs(p, 4, 'utm_')) return true;
+  return (
+    nameIs(p, n, 'gclid') || nameIs(p, n, 'gbraid') || nameIs(p, n, 'wbraid') || nameIs(p, n, 'dclid') ||
+    nameIs(p, n, 'fbclid') || nameIs(p, n, 'msclkid') || nameIs(p, n, 'yclid') || nameIs(p, n, 'mc_cid') ||
+    nameIs(p, n, 'mc_eid') || nameIs(p, n, '_ga') || nameIs(p, n, '_gl') || nameIs(p, n, 'igshid') ||
+    nameIs(p, n, 'srsltid')
+  );
+}
+
+/** The `n` bytes at `p`, ASCII letters in any case, spell `name` (lower case). */
+function nameIs(p: usize, n: u32, name: string): bool {
+  if (<i32>n != name.length) return false;
+  for (let i: u32 = 0; i < n; i++) {
+    const c = load<u8>(p + i);
+    if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) != <u8>name.charCodeAt(<i32>i)) return false;
+  }
+  return true;
 }
 
 /** The row's written URL, as the engine judges it after `Status.Belong`. */

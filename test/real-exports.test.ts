@@ -6,6 +6,9 @@ import { test } from 'node:test';
 import { generate } from '../src/generate/engine.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { NOW, run, source, type Run } from './helpers.ts';
+import { mulberry32, testSeed } from './random.ts';
+import { strictUri } from '../src/rules/slow-url.ts';
+import { stripTrackingParams } from '../src/rules/tracking-params.ts';
 
 const U = 'https://www.example.com';
 
@@ -223,4 +226,39 @@ test('a lastmod more than a day after now is dropped, and the index lastmod is n
   assert.ok(!r.files['sitemap-1.xml.gz'].includes('2031'));
   assert.ok(r.files['sitemap-1.xml.gz'].includes('<lastmod>2026-01-01T12:00:00Z</lastmod>'));
   assert.ok(r.files['sitemap-index.xml'].includes(`<lastmod>${NOW}</lastmod>`), r.files['sitemap-index.xml']);
+});
+
+test('the core sends every row with a tracking parameter to be stripped, and only those (seeded)', async () => {
+  const seed = testSeed('real-exports.test.ts');
+  const r = mulberry32(seed);
+  const names = ['utm_source', 'UTM_Medium', 'utm_', 'utmx', 'gclid', 'GCLID', 'fbclid', '_ga', '_gl', '_gax', 'srsltid', 'msclkid', 'mc_cid', 'id', 'q', 'ref', 'utm%5Fsource', 'gcl%69d', 'sid'];
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const urls = Array.from({ length: 400 }, (_, i) => {
+    const pairs = Array.from({ length: Math.floor(r() * 4) }, () => pick(names) + (r() < 0.8 ? `=${pick(['1', 'a b', '', 'x%20y'])}` : ''));
+    return `${U}/p${i}` + (pairs.length || r() < 0.2 ? `?${pairs.join(pick(['&', '&&']))}` : '');
+  });
+  const run1 = await run(`loc\n${urls.join('\n')}\n`);
+  const expected = urls.map((u) => stripTrackingParams(strictUri(new URL(u))));
+  const firsts = expected.filter((u, i) => expected.indexOf(u) === i);
+  assert.deepEqual(run1.locs, firsts, `seed ${seed}`);
+  assert.equal(codes(run1, 'loc-tracking-param').length, expected.filter((u, i) => u !== strictUri(new URL(urls[i]))).length);
+});
+
+test('a 50 MB file of one line of URLs is refused from its first MiB, with one line', async () => {
+  const url = `${U}/products/some-long-product-name-`;
+  const line = Array.from({ length: 1_200_000 }, (_, i) => url + i).join(',');
+  assert.ok(line.length > 50_000_000);
+  let read = 0;
+  const big = {
+    name: 'one-line.csv',
+    async *chunks() {
+      const bytes = new TextEncoder().encode(line);
+      for (let i = 0; i < bytes.length; i += 1 << 16) {
+        read += 1 << 16;
+        yield bytes.subarray(i, i + (1 << 16));
+      }
+    },
+  };
+  await assert.rejects(generate([big], { baseUrl: `${U}/`, now: NOW }, nodePlatform), /one line holds more than 1,000 URLs separated by commas/);
+  assert.ok(read < 4 << 20, `read ${read} bytes before refusing`);
 });

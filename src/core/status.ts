@@ -24,8 +24,10 @@ export enum BelongWhen {
   Columns = 1,
   /** Rules on the written URL (robots.txt, include/exclude patterns): every row. */
   Rules = 2,
-  /** Tracking parameters are stripped: rows whose written URL has a query. */
+  /** Parameters the person named are stripped: rows whose written URL has a query. */
   Query = 4,
+  /** Tracking parameters are stripped: rows whose query has one (told in the core, by name). */
+  Tracking = 8,
 }
 
 /** The engine's answer to `Status.Belong`. */
