@@ -61,9 +61,9 @@ const MAX_SEC = Date.UTC(2026, 0, 1) / 1000 - 1;
 const ID_MOD = 10_000_000;
 const ID_MUL = 7_654_321; // coprime with 10^7
 
-type Rand = () => number;
+export type Rand = () => number;
 
-function pick<T>(rand: Rand, list: readonly T[]): T {
+export function pick<T>(rand: Rand, list: readonly T[]): T {
   return list[(rand() * list.length) | 0];
 }
 
@@ -76,7 +76,7 @@ function weighted(rand: Rand, table: Array<[string, number]>, total: number): st
   return table[table.length - 1][0];
 }
 
-function slug(rand: Rand, min: number, max: number): string {
+export function slug(rand: Rand, min: number, max: number): string {
   const n = min + ((rand() * (max - min + 1)) | 0);
   let s = pick(rand, WORDS);
   for (let i = 1; i < n; i++) s += '-' + pick(rand, WORDS);
@@ -116,7 +116,8 @@ function query(rand: Rand): string {
 const SEGMENT_WEIGHTS: Array<[string, number]> = [['1', 8], ['2', 25], ['3', 30], ['4', 20], ['5', 12], ['6', 5]];
 const CF_TOTAL = CHANGEFREQS.reduce((s, [, w]) => s + w, 0);
 
-function loc(rand: Rand, index: number, idOffset: number): string {
+/** A page URL, canonical and unique for each index (the crawler export builds on these too). */
+export function loc(rand: Rand, index: number, idOffset: number): string {
   const id = (index * ID_MUL + idOffset) % ID_MOD;
   const count = Number(weighted(rand, SEGMENT_WEIGHTS, 100));
   const segments: string[] = [];

@@ -5,6 +5,7 @@
  *   npm run bench -- --5m         also 5M rows (or BENCH_5M=1); generating the 5M list takes a while
  *   npm run bench -- --10m        also tries 10M rows in the page (or BENCH_10M=1); generating that list takes a while
  *   npm run bench -- --no-page    leaves out the page in headless Chromium (or BENCH_PAGE=0)
+ *   npm run bench -- --no-crawler leaves out the 1M-row crawler export and its plain list (or BENCH_CRAWLER=0)
  *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
  *
  * Runs are sequential (the machine may have only 2 cores). Prints a markdown table and writes
@@ -18,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildChild } from './child-build.ts';
 import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
+import { ensureCrawlerDataset } from './crawler-dataset.ts';
 import { ensureExtensionsDataset } from './extensions-dataset.ts';
 import { pageSection } from './page-section.ts';
 import { measure, type PeakResult } from './peak.ts';
@@ -29,6 +31,8 @@ const BASE_URL = 'https://www.example.com/';
 const NOW = '2026-01-01T00:00:00Z';
 const URLS_PER_FILE = 50_000;
 const FLOOR_TOOL = 'gzip floor (node:zlib level 6, 1 core)';
+const CRAWL_PLAIN_TOOL = 'Sitemill (zip), plain list of a crawl\'s URLs';
+const CRAWL_EXPORT_TOOL = 'Sitemill (zip), the crawl\'s Screaming Frog export (33 columns)';
 
 interface Run {
   id: string;
@@ -46,6 +50,7 @@ interface Run {
 const argv = process.argv.slice(2);
 const with5m = process.env.BENCH_5M === '1' || argv.includes('--5m');
 const withPage = process.env.BENCH_PAGE !== '0' && !argv.includes('--no-page');
+const withCrawler = process.env.BENCH_CRAWLER !== '0' && !argv.includes('--no-crawler');
 const with10m = withPage && (process.env.BENCH_10M === '1' || argv.includes('--10m'));
 // Each command line runs this many times and the fastest counts: one run on a shared machine says
 // more about the neighbours than about the tool. The README pipe of sitemap.js (tens of seconds) runs once.
@@ -53,6 +58,9 @@ const roundsAt = argv.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Math.max(1, Number(argv[roundsAt + 1]) || 1) : 3;
 // Runs of well under a second are swayed most by the neighbours, and cost little: they get more.
 const SHORT_ROUNDS = 3 * ROUNDS;
+// The crawler export takes several times the plain list and reads 570 MB: one round fewer keeps
+// the whole bench from growing by minutes.
+const CRAWLER_ROUNDS = Math.max(1, ROUNDS - 1);
 
 const tmp = mkdtempSync(join(os.tmpdir(), 'sitemill-bench-'));
 const cleanup = (): void => rmSync(tmp, { recursive: true, force: true });
@@ -123,12 +131,16 @@ function sitemillZipArgs(csv: string, out: string): string[] {
  * not depend on what the machine was doing when each list had its turn (run one after the other, the
  * ratio moved by a quarter between two benches of the same code).
  */
-async function sitemillZipPair(lists: { id: string; csv: string; tool: string }[], rows: number): Promise<Run[]> {
+async function sitemillZipPair(
+  lists: { id: string; csv: string; tool: string; accepted?: number }[],
+  rows: number,
+  rounds = SHORT_ROUNDS,
+): Promise<Run[]> {
   const best: (PeakResult | null)[] = lists.map(() => null);
   const times: string[][] = lists.map(() => []);
   if (!existsSync(CLI)) return lists.map((l) => skipped(l.id, l.tool, rows, `${CLI} not found`));
   process.stderr.write(`${lists.map((l) => l.tool).join(' / ')}, ${rowsLabel(rows)} rows, in turn… `);
-  for (let i = 0; i < SHORT_ROUNDS; i++) {
+  for (let i = 0; i < rounds; i++) {
     for (const [k, l] of lists.entries()) {
       const out = join(tmp, `${l.id}.zip`);
       const r = await measure(process.execPath, sitemillZipArgs(l.csv, out), { cwd: ROOT });
@@ -144,7 +156,7 @@ async function sitemillZipPair(lists: { id: string; csv: string; tool: string }[
   log(times.map((t) => t.join(' ')).join(' / ') + ' s');
   return lists.map((l, k) => {
     const run: Run = { id: l.id, tool: l.tool, rows, ms: best[k]!.ms, peakRssBytes: best[k]!.peakRssBytes, ok: true };
-    checkSitemillSummary(run, best[k]!, rows);
+    checkSitemillSummary(run, best[k]!, rows, l.accepted);
     return run;
   });
 }
@@ -160,11 +172,12 @@ async function sitemillXml(id: string, csv: string, rows: number, dir: string): 
   return run;
 }
 
-function checkSitemillSummary(run: Run, r: PeakResult, rows: number): void {
+/** `accepted`: how many rows must be written (all of them unless the list has rows that do not belong). */
+function checkSitemillSummary(run: Run, r: PeakResult, rows: number, accepted = rows): void {
   try {
     const s = parseJson(r.stdout);
-    run.detail = { accepted: s.accepted, rejected: s.rejected, files: s.files?.length };
-    if (s.rows !== rows || s.accepted !== rows) run.note = `summary says rows ${s.rows}, accepted ${s.accepted}`;
+    run.detail = { accepted: s.accepted, rejected: s.rejected, files: s.files?.length, ...(accepted !== rows ? { codes: s.codes } : {}) };
+    if (s.rows !== rows || s.accepted !== accepted) run.note = `summary says rows ${s.rows}, accepted ${s.accepted}; expected ${rows}, ${accepted}`;
   } catch {
     run.note = 'no JSON summary on stdout';
   }
@@ -285,6 +298,24 @@ async function main(): Promise<void> {
   const extFloor = extXml.ok ? await floor('floor-ext-100k', extXmlDir, K100, floorScript) : skipped('floor-ext-100k', FLOOR_TOOL, K100, 'needs Sitemill XML');
   add({ ...extFloor, tool: `${FLOOR_TOOL}, of that output` }, 'sitemill-100k');
   rmSync(extXmlDir, { recursive: true, force: true });
+  // A crawler export (Screaming Frog "Internal - All", 33 columns, 570 MB) against the plain list of
+  // its 1M Address values (70 MB), in turn: what reading and judging the extra columns costs. The
+  // export writes only the 70% of rows that belong; the plain list writes them all.
+  if (withCrawler) {
+    const crawl = ensureCrawlerDataset();
+    warmPageCache(crawl.plain);
+    warmPageCache(crawl.export);
+    const [urls, exported] = await sitemillZipPair(
+      [
+        { id: 'sitemill-crawl-urls-1m', csv: crawl.plain, tool: CRAWL_PLAIN_TOOL },
+        { id: 'sitemill-crawl-export-1m', csv: crawl.export, tool: CRAWL_EXPORT_TOOL, accepted: crawl.belongs },
+      ],
+      crawl.rows,
+      CRAWLER_ROUNDS,
+    );
+    add(urls, 'sitemill-crawl-urls-1m');
+    add(exported, 'sitemill-crawl-urls-1m');
+  }
   if (with5m) {
     const M5 = DATASETS['5m'];
     add(await sitemillZip('sitemill-5m', csv['5m'], M5), 'sitemill-5m');
@@ -313,6 +344,9 @@ async function main(): Promise<void> {
   const plain100k = byId.get('sitemill-100k')!;
   const extOverPlain = ratio(byId.get('sitemill-ext-100k')!.ms, plain100k.ms);
   const extFloorOverPlain = ratio(byId.get('floor-ext-100k')!.ms, plain100k.ms);
+  const crawlUrls = byId.get('sitemill-crawl-urls-1m');
+  const crawlExport = byId.get('sitemill-crawl-export-1m');
+  const crawlerOverPlain = ratio(crawlExport?.ms, crawlUrls?.ms);
 
   const rows = runs.map((r) => {
     const base = r.baselineId ? byId.get(r.baselineId) : undefined;
@@ -339,9 +373,14 @@ async function main(): Promise<void> {
     '',
     `Sitemill time / gzip floor time (1M rows): ${fmtRatio(sitemillOverFloor)}`,
     `Extensions (100k rows, + 2 images, 3 alternates a row) / the plain list: ${fmtRatio(extOverPlain)}; the gzip floor of their output alone / the plain list: ${fmtRatio(extFloorOverPlain)}`,
+    ...(crawlExport
+      ? [
+          `Crawler export (1M rows, 570 MB) / the plain list of its URLs (70 MB): ${fmtRatio(crawlerOverPlain)} (target 1.3×); peak RSS ${fmtMiB(crawlExport.peakRssBytes)} / ${fmtMiB(crawlUrls?.peakRssBytes ?? null)} MiB`,
+        ]
+      : []),
     '',
     `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
-    `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows._`,
+    `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the crawler export and its plain list: of ${CRAWLER_ROUNDS}, in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows (for the crawler export: on the plain list of its URLs)._`,
     ...(page?.lines ?? []),
     '',
     '### sitemill check on the 1M-row output (MB of XML a second, target 50)',
@@ -360,6 +399,7 @@ async function main(): Promise<void> {
         sitemillOverFloor,
         extOverPlain,
         extFloorOverPlain,
+        crawlerOverPlain,
         runs: rows,
         check: checkLines,
         ...(page ? { page: page.json } : {}),
