@@ -164,9 +164,9 @@ test('robots directives: noindex and none in any robots column; a valued directi
   assert.deepEqual(codes(r, 'row-noindex').map(([line]) => line), [3, 4]);
 });
 
-test('a canonical that differs only in encoding is the row itself', async () => {
-  const r = await run(`Address,Canonical Link Element 1\n${U}/café,${U}/caf%C3%A9\n${U}/x,/y\n`);
-  assert.deepEqual(r.locs, [`${U}/caf%C3%A9`]);
+test('a canonical that differs only in encoding or tracking parameters is the row itself', async () => {
+  const r = await run(`Address,Canonical Link Element 1\n${U}/café,${U}/caf%C3%A9\n${U}/x,/y\n${U}/z?utm_source=a,${U}/z?utm_source=a\n`);
+  assert.deepEqual(r.locs, [`${U}/caf%C3%A9`, `${U}/z`]);
   assert.deepEqual(codes(r, 'row-canonicalised'), [[3, `${U}/x (canonical ${U}/y)`]]);
 });
 

@@ -81,6 +81,8 @@ interface Exports {
 }
 
 const encoder = new TextEncoder();
+/** Up to this many bytes, an ASCII value is read byte by byte. */
+const SHORT_ASCII = 64;
 // ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -113,7 +115,15 @@ export class Core {
   }
 
   text(ptr: number, n: number): string {
-    return decoder.decode(this.bytes().subarray(ptr, ptr + n));
+    const bytes = this.bytes().subarray(ptr, ptr + n);
+    // A short ASCII value (a status, a content type, a row's cells) is read without a decoder call,
+    // which costs more than the value: the per-row rules read several such cells a row.
+    if (n <= SHORT_ASCII) {
+      let ascii = true;
+      for (let i = 0; i < n; i++) if (bytes[i] > 0x7f) ascii = false;
+      if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+    }
+    return decoder.decode(bytes);
   }
 
   /** Puts `s` (UTF-8) at the scratch area and returns its byte length. */

@@ -6,6 +6,7 @@
 import { Code } from '../core/code.ts';
 import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
+import { stripTrackingParams } from './tracking-params.ts';
 
 export interface BelongColumns {
   status: number;
@@ -47,6 +48,7 @@ const VALUED = new Set(['max-snippet', 'max-image-preview', 'max-video-preview',
 
 /** A robots value (`noindex, follow`, `googlebot: noindex`) holding a noindex or none directive. */
 function saysNoindex(value: string): boolean {
+  if (!/no/i.test(value)) return false; // most pages say `index, follow` or nothing
   return value.split(',').some((part) => {
     const d = part.trim().toLowerCase();
     if (d === 'noindex' || d === 'none') return true;
@@ -94,8 +96,11 @@ export function judgeColumns(cols: BelongColumns, cell: (i: number) => string, u
     }
   }
   const canonical = at(cols.canonical);
-  if (canonical && !keep.has('row-canonicalised')) {
-    const written = canonicalWritten(canonical, url);
+  // Most pages name themselves, as written: nothing to parse.
+  if (canonical && canonical !== url && !keep.has('row-canonicalised')) {
+    // A canonical that keeps the tracking parameters the row's URL lost still names the row.
+    const given = canonicalWritten(canonical, url);
+    const written = given !== null && given.includes('?') ? stripTrackingParams(given, new Set(), !keep.has('loc-tracking-param')) : given;
     if (written !== null && written !== url) return { code: Code.RowCanonicalised, column: cols.canonical, detail: `canonical ${written}` };
   }
   return null;
