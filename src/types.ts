@@ -156,6 +156,12 @@ export interface GzipAhead {
   next(): GzipAhead;
 }
 
+/** A raw deflate stream: `write` resolves when the stream can take more, `end` once all output is out. */
+export interface RawDeflate {
+  write(data: Uint8Array): Promise<void>;
+  end(): Promise<void>;
+}
+
 /** The parts of the engine that differ between Node and the browser. */
 export interface Platform {
   /** Compresses a finished file; may take ownership of `data` (its buffer can be transferred). */
@@ -165,6 +171,11 @@ export interface Platform {
   sha256(data: Uint8Array): Promise<Uint8Array>;
   /** CRC-32 (as zip and gzip use it), where the platform has a fast one. */
   crc32?(data: Uint8Array, value?: number): number;
+  /**
+   * Where the platform has a native one (with `crc32`), a raw deflate stream for the zip's deflated
+   * entries (report.csv, the index): its output goes to `onData`, in order.
+   */
+  deflateRaw?(level: number, onData: (chunk: Uint8Array) => void): RawDeflate;
   gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   wasm(): Promise<WebAssembly.Module>;
 }

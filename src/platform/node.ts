@@ -5,11 +5,12 @@ import { readFile } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
 import { createGunzip, gzip as gzipCallback } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzipInPieces, PiecedGzip } from '../compress/gzip-pieces.ts';
 import { gunzipMembers } from '../input/gunzip-members.ts';
-import type { Platform } from '../types.ts';
+import type { Platform, RawDeflate } from '../types.ts';
 
 const gzipAsync = promisify(gzipCallback);
 // node:zlib has crc32 from Node 20.15 on; without it the zip writer computes its own, files
@@ -17,6 +18,22 @@ const gzipAsync = promisify(gzipCallback);
 // the end of the data, and drops the output of the read that held them).
 const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** A raw deflate on libuv's thread pool, so report.csv compresses beside the main thread's work. */
+function deflateRaw(level: number, onData: (chunk: Uint8Array) => void): RawDeflate {
+  const z = zlib.createDeflateRaw({ level, chunkSize: 1 << 18 });
+  z.on('data', (chunk: Buffer) => onData(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+  const ended = once(z, 'end');
+  return {
+    async write(data) {
+      if (!z.write(data)) await once(z, 'drain');
+    },
+    async end() {
+      z.end();
+      await ended;
+    },
+  };
+}
 
 export const nodePlatform: Platform = {
   async gzip(data, level) {
@@ -27,6 +44,7 @@ export const nodePlatform: Platform = {
   },
   ...(crc32 ? { gzipAhead: (level: number) => new PiecedGzip(level, crc32) } : {}),
   crc32,
+  ...(crc32 ? { deflateRaw } : {}),
   async sha256(data) {
     return new Uint8Array(createHash('sha256').update(data).digest());
   },
