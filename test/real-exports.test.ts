@@ -126,7 +126,7 @@ test('a crawl: only indexable 200 HTML and PDF pages are written; every other ro
     r.findings.filter((f) => f.severity === 'excluded').map((f) => [f.line, f.code, f.value]),
     [
       [3, 'row-status', `${U}/old (301 redirect to ${U}/a)`],
-      [4, 'row-status', `${U}/gone (404 not found Not Found)`],
+      [4, 'row-status', `${U}/gone (404 Not Found)`],
       [5, 'row-not-page', `${U}/logo.png (image/png)`],
       [7, 'row-non-indexable', `${U}/private (noindex)`],
       [8, 'row-non-indexable', `${U}/a?sort=asc (Canonicalised)`],

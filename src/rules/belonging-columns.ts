@@ -59,14 +59,14 @@ function saysNoindex(value: string): boolean {
 
 const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/pdf']);
 
-/** Why a status is not a page's 200, in words. */
+/** Why a status is not a page's 200, in words: the export's own (`404 Not Found`) where it has them. */
 function statusDetail(status: number, text: string, target: string): string {
-  const said = text && !/^\d+$/.test(text) ? ` ${text}` : '';
-  if (status >= 300 && status < 400) return `${status} redirect${target ? ` to ${target}` : said}`;
-  if (status === 404 || status === 410) return `${status} not found${said}`;
-  if (status >= 400 && status < 500) return `${status} client error${said}`;
-  if (status >= 500) return `${status} server error${said}`;
-  return `${status} no response${said}`;
+  const said = text && !/^\d+$/.test(text) ? text : '';
+  if (status === 0) return said ? `no response: ${said}` : 'no response';
+  if (status >= 300 && status < 400) return `${status} redirect${target ? ` to ${target}` : said ? ` (${said})` : ''}`;
+  if (said) return `${status} ${said}`;
+  if (status === 404 || status === 410) return `${status} not found`;
+  return `${status} ${status >= 500 ? 'server error' : status >= 400 ? 'client error' : 'not a page'}`;
 }
 
 /**
