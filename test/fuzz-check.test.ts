@@ -55,20 +55,27 @@ test(`mutated and random XML through the audit: findings, never a crash (${CASES
       bytes = rand() < 0.5 ? gz : gz.subarray(0, Math.floor(rand() * gz.length));
     }
     const chunk = 1 + Math.floor(rand() * 4096);
+    let readings = 0;
+    let pulled = 0;
     const source = {
       name: `case-${seed}.xml`,
       async *chunks() {
-        for (let i = 0; i < bytes.length; i += chunk) yield bytes.subarray(i, i + chunk);
+        readings++;
+        for (let i = 0; i < bytes.length; i += chunk) {
+          pulled += Math.min(chunk, bytes.length - i);
+          yield bytes.subarray(i, i + chunk);
+        }
       },
     };
-    const started = Date.now();
     let result;
     try {
       result = await checkFiles([source], { now: NOW }, nodePlatform);
     } catch (e) {
       assert.fail(`seed ${seed}: the audit threw ${(e as Error).stack}`);
     }
-    assert.ok(Date.now() - started < 10_000, `seed ${seed}: took ${Date.now() - started} ms`);
+    // No input is read over and over: a survey, the check, and a reading to place duplicates at most.
+    // (A hang in the scanner itself is stopped by the test's timeout.)
+    assert.ok(readings <= 3 && pulled <= 3 * bytes.length, `seed ${seed}: ${readings} readings, ${pulled} bytes of ${bytes.length}`);
     assert.equal(result.files.length, 1, `seed ${seed}`);
     const counted = Object.values(result.codes).reduce((a, b) => a + b, 0);
     assert.equal(counted, result.findings.length, `seed ${seed}: codes add up to the findings`);

@@ -99,6 +99,15 @@ export function cli(args: string[], input?: string | Uint8Array, nodeFlags: stri
   return { status: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
 }
 
+/**
+ * Node flags that have a child process write its own peak RSS, in bytes, to `file` as it exits:
+ * a memory figure about that process's work alone. Inline, so no module is loaded from disk.
+ */
+export function peakRssFlags(file: string): string[] {
+  const hook = `import{writeFileSync}from"node:fs";process.on("exit",()=>writeFileSync(${JSON.stringify(file)},String(process.resourceUsage().maxRSS*1024)));`;
+  return ['--import', `data:text/javascript,${encodeURIComponent(hook)}`];
+}
+
 /** Writes `content` to a temporary file and returns its path. */
 export function tempFile(name: string, content: string | Uint8Array): string {
   const path = join(tempDir(), name);
