@@ -4,28 +4,23 @@
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
 import { generate } from '../src/generate/engine.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { concatParts, locsOf, NOW, readZip, source } from './helpers.ts';
+import type { Expectation } from './fixtures/exports/expectation.ts';
 
 const DIR = new URL('./fixtures/exports/', import.meta.url).pathname;
 
-interface Expectation {
-  baseUrl: string | null;
-  fatal: string | null;
-  fatalNames?: string[];
-  sitemap: string[];
-  excluded: Record<string, string>;
-  rejected: Record<string, string>;
-  skipped: number;
-  lastmodColumn: string | null;
-}
-
 const fixtures = readdirSync(DIR).filter((f) => f.endsWith('.expect.json'));
 
-test('the export fixtures are there', () => assert.ok(fixtures.length >= 15, fixtures.join(', ')));
+test('the export fixtures are there, and each expectation agrees with its export read on its own', () => {
+  assert.ok(fixtures.length >= 15, fixtures.join(', '));
+  const checked = spawnSync(process.execPath, ['--import', 'tsx', path.join(DIR, 'check-expectations.ts')], { encoding: 'utf8' });
+  assert.equal(checked.status, 0, checked.stderr + checked.stdout);
+});
 
 for (const expectFile of fixtures) {
   const name = expectFile.replace('.expect.json', '.csv');
