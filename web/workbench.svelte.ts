@@ -45,6 +45,7 @@ function rowProgress(p: Progress, total: number, seconds: number): ProgressView 
       // Once every byte is read the engine writes the files, the report and the zip.
       { label: 'Time left', value: fraction === 1 ? 'finishing…' : duration(secondsLeft) },
       { label: 'Rejected', value: fmt(p.rejected) },
+      { label: 'Excluded', value: fmt(p.excluded) },
     ],
   };
 }
@@ -181,8 +182,8 @@ export class Workbench {
   rerun(): void {
     clearTimeout(this.#rerunTimer);
     if (this.files.length === 0 || !this.#ran) return;
-    if (this.task.phase === 'running') this.task.reset('ready');
     this.exclusions.pending = true;
+    if (this.task.phase === 'running') this.task.reset('ready');
     this.#rerunTimer = setTimeout(() => {
       this.exclusions.pending = false;
       void this.generate();
@@ -252,7 +253,8 @@ export class Workbench {
       call: (hooks) => this.task.engine.generate(files, options, hooks),
     });
     if (!out) {
-      if (this.task.error) this.exclusions.failed(this.task.error, rules);
+      // Failed or cancelled: its counts go too. Overtaken by a newer run, or by a change waiting to run: they stay in view.
+      if (this.task.phase !== 'running' && !this.exclusions.pending) this.exclusions.failed(this.task.error, rules);
       return null;
     }
     const { summary, zip } = out;

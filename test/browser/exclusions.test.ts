@@ -159,6 +159,19 @@ describe('rows left out on purpose', { timeout: 180_000 }, () => {
 
     await page.getByRole('button', { name: 'Remove robots.txt' }).click();
     await expectRun((await expected({ urlRules: rules })).summary);
+
+    // Dropped on its field, the file is the robots.txt, not a new list.
+    await page.getByRole('group', { name: 'robots.txt' }).evaluate((zone, text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'dropped-robots.txt', { type: 'text/plain' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, robotsTxt);
+    await page.getByText('dropped-robots.txt').waitFor();
+    await expectRun(want.summary);
+    assert.equal(await page.locator('.list-name').innerText().then((t) => t.includes('sample-crawl.csv')), true, 'the list stays loaded');
+    assert.equal(await page.locator('.drop').count(), 0, 'no overlay left behind');
+    await page.getByRole('button', { name: 'Remove dropped-robots.txt' }).click();
+    await expectRun((await expected({ urlRules: rules })).summary);
   });
 
   it('remembers the rules and switches with the other options', async () => {
