@@ -152,6 +152,8 @@ export class Workbench {
     this.roles = null;
     this.delimiter = 'auto';
     this.inspection = null;
+    clearTimeout(this.#rerunTimer);
+    this.exclusions.pending = false;
     this.exclusions.clear();
     if (!(await this.#inspect(token))) return null;
     return this.generate();
@@ -184,10 +186,7 @@ export class Workbench {
     if (this.files.length === 0 || !this.#ran) return;
     this.exclusions.pending = true;
     if (this.task.phase === 'running') this.task.reset('ready');
-    this.#rerunTimer = setTimeout(() => {
-      this.exclusions.pending = false;
-      void this.generate();
-    }, RERUN_DELAY);
+    this.#rerunTimer = setTimeout(() => void this.generate(), RERUN_DELAY);
   }
 
   loadText(text: string, name: string): Promise<Summary | null> {
@@ -241,6 +240,9 @@ export class Workbench {
   }
 
   async generate(): Promise<Summary | null> {
+    // This run takes the changes a rerun was waiting for.
+    clearTimeout(this.#rerunTimer);
+    this.exclusions.pending = false;
     if (this.files.length === 0 || !this.valid) return null;
     const files = this.files;
     const options = $state.snapshot(this.options);
