@@ -6,6 +6,8 @@ const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? fa
 export class FileDrop {
   /** Nested dragenter/dragleave pairs: the overlay stays up while the pointer moves between children. */
   #depth = $state(0);
+  /** The pointer is over a drop target of its own inside (the robots.txt field): it takes the files. */
+  inner = $state(false);
   readonly #ondrop: (dropped: Dropped) => void;
 
   constructor(ondrop: (dropped: Dropped) => void) {
@@ -16,6 +18,11 @@ export class FileDrop {
     return this.#depth > 0;
   }
 
+  /** Whether to say what a drop here does: not while an inner target will take it. */
+  get shown(): boolean {
+    return this.active && !this.inner;
+  }
+
   enter = (e: DragEvent): void => {
     if (!hasFiles(e)) return;
     e.preventDefault();
@@ -24,6 +31,7 @@ export class FileDrop {
 
   over = (e: DragEvent): void => {
     if (!hasFiles(e)) return;
+    this.inner = e.defaultPrevented;
     e.preventDefault();
     if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
   };
@@ -34,8 +42,11 @@ export class FileDrop {
 
   drop = (e: DragEvent): void => {
     if (!hasFiles(e)) return;
-    e.preventDefault();
     this.#depth = 0;
+    this.inner = false;
+    // An inner target took the files already.
+    if (e.defaultPrevented) return;
+    e.preventDefault();
     this.#ondrop(takeDrop(e.dataTransfer));
   };
 }

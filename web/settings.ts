@@ -1,6 +1,7 @@
 // The options a person sets on the page, remembered between visits in localStorage.
-import { DEFAULT_OPTIONS, LIMITS } from '../src/generate/options';
-import type { Format, Options } from '../src/types';
+import { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES } from '../src/generate/options';
+import type { Format, Options, UrlRule } from '../src/types';
+import { paramNames } from './url-rules';
 
 export interface Settings {
   baseUrl: string;
@@ -11,6 +12,14 @@ export interface Settings {
   prefix: string;
   timezone: string;
   strict: boolean;
+  /** The rules turned off (SPEC 10): their rows go into the sitemap after all. */
+  keep: string[];
+  /** Include and exclude patterns, in order. */
+  urlRules: UrlRule[];
+  /** Parameters to strip besides the tracking ones, as typed: comma-separated names. */
+  stripParams: string;
+  /** Whose group of a robots.txt applies. */
+  robotsAgent: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -22,6 +31,21 @@ export const DEFAULT_SETTINGS: Settings = {
   prefix: DEFAULT_OPTIONS.prefix,
   timezone: DEFAULT_OPTIONS.timezone,
   strict: DEFAULT_OPTIONS.strict,
+  keep: [],
+  urlRules: [],
+  stripParams: '',
+  robotsAgent: 'Googlebot',
+};
+
+/** Saved lists are checked item by item: a stored value from another version must not reach the engine as garbage. */
+const LISTS: Partial<Record<keyof Settings, (v: unknown) => unknown>> = {
+  keep: (v) => (Array.isArray(v) ? v.filter((c) => (SWITCHABLE_RULES as readonly unknown[]).includes(c)) : undefined),
+  urlRules: (v) =>
+    Array.isArray(v)
+      ? v
+          .filter((r) => r && (r.kind === 'include' || r.kind === 'exclude') && typeof r.pattern === 'string')
+          .map((r: UrlRule) => ({ kind: r.kind, pattern: r.pattern }))
+      : undefined,
 };
 
 const KEY = 'sitemill.settings.v1';
@@ -33,7 +57,8 @@ export function loadSettings(): Settings {
     const saved = JSON.parse(raw) as Partial<Settings>;
     const out = { ...DEFAULT_SETTINGS };
     for (const k of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
-      if (typeof saved[k] === typeof DEFAULT_SETTINGS[k]) (out as Record<string, unknown>)[k] = saved[k];
+      const value = LISTS[k] ? LISTS[k](saved[k]) : typeof saved[k] === typeof DEFAULT_SETTINGS[k] ? saved[k] : undefined;
+      if (value !== undefined) (out as Record<string, unknown>)[k] = value;
     }
     return out;
   } catch {
@@ -52,6 +77,7 @@ export function saveSettings(s: Settings): void {
 // The same rules the engine applies (src/options.ts), checked here so a person sees them while typing.
 const TIMEZONE = /^(Z|[+-](0\d|1[0-3]):[0-5]\d|[+-]14:00)$/i;
 const PREFIX = /^[A-Za-z0-9_-]{1,64}$/;
+const PARAM = /^[^\s&=#?]+$/;
 
 /** One message per invalid field, keyed by field. */
 export function validate(s: Settings, now: string): Partial<Record<keyof Settings | 'now', string>> {
@@ -71,6 +97,8 @@ export function validate(s: Settings, now: string): Partial<Record<keyof Setting
     e.maxBytes = `A whole number from ${n(LIMITS.minBytes)} to ${n(LIMITS.maxBytes)}`;
   if (!PREFIX.test(s.prefix)) e.prefix = 'Letters, digits, dash or underscore';
   if (!TIMEZONE.test(s.timezone.trim())) e.timezone = 'Z or an offset up to ±14:00, like +02:00';
+  const badParam = paramNames(s.stripParams).find((name) => !PARAM.test(name));
+  if (badParam) e.stripParams = `Names without spaces, &, =, # or ?, separated by commas (not ${JSON.stringify(badParam)})`;
   if (now.trim() && Number.isNaN(Date.parse(now.trim()))) e.now = 'An ISO date-time, e.g. 2026-01-01T00:00:00Z';
   return e;
 }
@@ -86,6 +114,10 @@ export function toOptions(s: Settings, now: string): Partial<Options> {
     timezone: s.timezone.trim(),
     strict: s.strict,
   };
+  if (s.keep.length) o.keep = [...s.keep];
+  if (s.urlRules.length) o.urlRules = s.urlRules.map((r) => ({ ...r }));
+  const params = paramNames(s.stripParams);
+  if (params.length) o.stripParams = params;
   if (s.baseUrl.trim()) o.baseUrl = s.baseUrl.trim();
   if (now.trim()) o.now = now.trim();
   return o;

@@ -5,10 +5,14 @@ import { Checker } from './check.svelte';
 import { droppedFiles, type Dropped } from './folder-files';
 import { DEFAULT_SETTINGS, toOptions, validate, type Settings } from './settings';
 import { duration } from './durations';
+import { Exclusions } from './exclusions.svelte';
 import { Task, type ProgressView } from './task.svelte';
 
 /** How many of the files are looked at for a list to show the column mapping of. */
 const INSPECTED_FILES = 20;
+
+/** How long changes to the switches and rules must pause before the list runs again. */
+export const RERUN_DELAY = 300;
 
 /** The workbench's two tasks: write sitemaps from a list, or audit existing sitemaps. */
 export type Mode = 'generate' | 'check';
@@ -41,6 +45,7 @@ function rowProgress(p: Progress, total: number, seconds: number): ProgressView 
       // Once every byte is read the engine writes the files, the report and the zip.
       { label: 'Time left', value: fraction === 1 ? 'finishing…' : duration(secondsLeft) },
       { label: 'Rejected', value: fmt(p.rejected) },
+      { label: 'Excluded', value: fmt(p.excluded) },
     ],
   };
 }
@@ -55,6 +60,8 @@ export class Workbench {
   settings = $state<Settings>({ ...DEFAULT_SETTINGS });
   /** The clock for lastmod-future; empty means the current time. Not remembered on purpose. */
   now = $state('');
+  /** A robots.txt given beside the list: an input like the list, so not remembered either. */
+  robots = $state.raw<{ name: string; text: string } | null>(null);
 
   errors = $derived(validate(this.settings, this.now));
   valid = $derived(Object.keys(this.errors).length === 0);
@@ -62,6 +69,10 @@ export class Workbench {
     const o = toOptions(this.settings, this.now);
     if (this.delimiter !== 'auto') o.delimiter = this.delimiter;
     if (this.roles) o.roles = [...this.roles];
+    if (this.robots) {
+      o.robotsTxt = this.robots.text;
+      o.robotsAgent = this.settings.robotsAgent.trim() || 'Googlebot';
+    }
     return o;
   });
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
@@ -79,6 +90,11 @@ export class Workbench {
   summary = $derived(this.task.result?.summary ?? null);
   /** With no accepted row it still holds the report. */
   zip = $derived(this.task.result?.zip ?? null);
+  /** What the panels about rows left out on purpose show. */
+  readonly exclusions = new Exclusions();
+  /** Whether a list has been run: only then do changes to the rules run it again by themselves. */
+  #ran = false;
+  #rerunTimer: ReturnType<typeof setTimeout> | undefined;
   /** The Check tab: it takes the base URL and the reference time from these options. */
   readonly check: Checker;
   readonly #hooks: WorkbenchHooks;
@@ -136,8 +152,41 @@ export class Workbench {
     this.roles = null;
     this.delimiter = 'auto';
     this.inspection = null;
+    clearTimeout(this.#rerunTimer);
+    this.exclusions.pending = false;
+    this.exclusions.clear();
     if (!(await this.#inspect(token))) return null;
     return this.generate();
+  }
+
+  /** A robots.txt file, read as text: its disallowed URLs are left out from the next run on. */
+  async loadRobots(file: Blob & { name?: string }): Promise<void> {
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (e) {
+      this.task.fail(`The robots.txt could not be read (${(e as Error).message || 'no reason given'}).`);
+      return;
+    }
+    this.robots = { name: file.name || 'robots.txt', text };
+    this.rerun();
+  }
+
+  removeRobots(): void {
+    this.robots = null;
+    this.rerun();
+  }
+
+  /**
+   * After a switch, a rule or the robots.txt changed: once changes pause, the list runs again, when
+   * one has been run. A run going on is dropped at once, as its results would be out of date.
+   */
+  rerun(): void {
+    clearTimeout(this.#rerunTimer);
+    if (this.files.length === 0 || !this.#ran) return;
+    this.exclusions.pending = true;
+    if (this.task.phase === 'running') this.task.reset('ready');
+    this.#rerunTimer = setTimeout(() => void this.generate(), RERUN_DELAY);
   }
 
   loadText(text: string, name: string): Promise<Summary | null> {
@@ -191,19 +240,30 @@ export class Workbench {
   }
 
   async generate(): Promise<Summary | null> {
+    // This run takes the changes a rerun was waiting for.
+    clearTimeout(this.#rerunTimer);
+    this.exclusions.pending = false;
     if (this.files.length === 0 || !this.valid) return null;
     const files = this.files;
     const options = $state.snapshot(this.options);
     const total = this.listBytes;
+    const rules = options.urlRules ?? [];
+    this.#ran = true;
     const out = await this.task.run({
       first: { bytesRead: 0, bytesTotal: undefined, rows: 0, accepted: 0, rejected: 0, excluded: 0 },
       view: (p: Progress, seconds) => rowProgress(p, total, seconds),
       call: (hooks) => this.task.engine.generate(files, options, hooks),
     });
-    if (!out) return null;
+    if (!out) {
+      // Failed or cancelled: its counts go too. Overtaken by a newer run, or by a change waiting to run: they stay in view.
+      if (this.task.phase !== 'running' && !this.exclusions.pending) this.exclusions.failed(this.task.error, rules);
+      return null;
+    }
     const { summary, zip } = out;
     this.task.notice = summary.message ?? null;
-    this.task.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected.`;
+    const leftOut = summary.excluded ? `, ${fmt(summary.excluded)} left out` : '';
+    this.task.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected${leftOut}.`;
+    void this.exclusions.finished(summary, rules, this.task.engine);
     this.#hooks.oncomplete?.(summary, zip);
     return summary;
   }
@@ -214,6 +274,7 @@ export class Workbench {
 
   /** Stops the engines for good (the element calls this when it leaves the page). */
   dispose(): void {
+    clearTimeout(this.#rerunTimer);
     this.task.dispose();
     this.check.dispose();
   }
