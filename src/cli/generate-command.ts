@@ -104,6 +104,7 @@ function parseGenerateArgs(args: string[]) {
       prefix: { type: 'string' },
       timezone: { type: 'string' },
       now: { type: 'string' },
+      sheet: { type: 'string' },
       strict: { type: 'boolean' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -130,6 +131,7 @@ function generateOptions(values: GenerateValues): Partial<Options> {
     prefix: values.prefix,
     timezone: values.timezone,
     now: values.now,
+    sheet: values.sheet,
     strict: values.strict,
   };
 }
