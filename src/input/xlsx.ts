@@ -12,6 +12,7 @@
 // sheets, SheetJS workbook.xml last), the sheet as stored, deflated, until they are read.
 
 import { inflateStored, InflateError, zipEntries } from '../check/zip-entries.ts';
+import { concat } from './byte-streams.ts';
 import { CsvBytes } from './csv-bytes.ts';
 import { InputError } from './input-error.ts';
 import { SheetRows } from './xlsx-sheet.ts';
@@ -22,6 +23,8 @@ import { PartScanner, readPart, WorkbookFault } from './xlsx-xml.ts';
 
 /** How many bytes of rows are gathered before they are given on. */
 const BLOCK = 1 << 16;
+/** The end record (22 bytes) and the longest comment a zip may end with. */
+const END_SEARCH = 22 + 0xffff;
 /** How far into a zip the names of its first entries are looked for. */
 const LOOK = 1 << 16;
 
@@ -68,7 +71,8 @@ class Workbook {
   constructor(private readonly wanted: string | undefined) {}
 
   async *rows(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-    for await (const entry of zipEntries(source, (n) => !this.ready() && this.maybeSheet(n.toLowerCase()))) {
+    const end = new ZipEnd();
+    for await (const entry of zipEntries(end.watch(source), (n) => !this.ready() && this.maybeSheet(n.toLowerCase()))) {
       const part = entry.name.toLowerCase();
       if (part === WORKBOOK_PART) await readPart(entry.name, entry.chunks, (this.book = new WorkbookPart()));
       else if (part === WORKBOOK_RELS_PART) await readPart(entry.name, entry.chunks, (this.rels = new WorkbookRels()));
@@ -86,6 +90,8 @@ class Workbook {
       }
       if (this.book && this.rels && !this.chosen) this.chosen = chooseSheet(this.book, this.rels, this.wanted);
     }
+    // A zip cut short between two entries reads as a smaller zip: its end record says it is whole.
+    if (!end.found()) throw new InflateError('the zip archive is cut short (its end record is missing)');
     if (!this.book) throw new NotAWorkbook();
     if (!this.rels) throw new WorkbookFault(`${WORKBOOK_RELS_PART} is missing`);
     const { name, part } = this.chosen!;
@@ -125,6 +131,30 @@ class Workbook {
     }
     scanner.finish();
     if (out.length > 0) yield out.take();
+  }
+}
+
+/** The last bytes of a stream, to find a zip's end of central directory record among them. */
+class ZipEnd {
+  private tail: Uint8Array[] = [];
+  private size = 0;
+
+  async *watch(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      this.tail.push(chunk);
+      this.size += chunk.length;
+      while (this.size - this.tail[0].length >= END_SEARCH) this.size -= this.tail.shift()!.length;
+      yield chunk;
+    }
+  }
+
+  /** The record's signature, with room for the record after it. */
+  found(): boolean {
+    const t = concat(this.tail, this.size);
+    for (let i = t.length - 22; i >= 0 && i >= t.length - END_SEARCH; i--) {
+      if (t[i] === 0x50 && t[i + 1] === 0x4b && t[i + 2] === 5 && t[i + 3] === 6) return true;
+    }
+    return false;
   }
 }
 
