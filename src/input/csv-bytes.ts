@@ -45,7 +45,9 @@ export class CsvBytes {
   /** Bytes as they are: ones already written as a field, or an ASCII value that needs no quotes. */
   raw(src: Uint8Array, from = 0, to = src.length): void {
     this.reserve(to - from);
-    this.data.set(src.subarray(from, to), this.length);
+    // Most values are a few bytes: a loop beats making a view to copy them.
+    if (to - from > 32) this.data.set(src.subarray(from, to), this.length);
+    else for (let i = from, o = this.length; i < to; i++, o++) this.data[o] = src[i];
     this.length += to - from;
   }
 

@@ -42,6 +42,17 @@ function isPlainNumber(d: Uint8Array, n: number): boolean {
 
 const decoder = new TextDecoder();
 
+/** A shared string's index, as the `<v>` of a `t="s"` cell gives it; -1 when it is not one. */
+function indexOf(v: CsvBytes): number {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.data[i] - 0x30;
+    if (c < 0 || c > 9 || n > 1e9) return -1;
+    n = n * 10 + c;
+  }
+  return v.length > 0 ? n : -1;
+}
+
 export class SheetRows implements PartHandler {
   private width = 0;
   /** The row number the next row would have if none is left out. */
@@ -145,7 +156,7 @@ export class SheetRows implements PartHandler {
     const before = out.length;
     switch (this.type) {
       case 's':
-        this.strings.write(out, Number(decoder.decode(v.data.subarray(0, v.length))));
+        this.strings.write(out, indexOf(v));
         break;
       case 'inlineStr':
         if (this.hasInline) writeCellText(out, this.inline.bytes.data, 0, this.inline.bytes.length);
