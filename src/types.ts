@@ -34,8 +34,13 @@ export interface Options {
   /** The clock for lastmod-future, as an ISO date-time; the current time when absent. */
   now?: string;
   strict: boolean;
-  /** Overrides delimiter detection. */
+  /** Overrides delimiter detection (not for a workbook, whose rows are always read as CSV). */
   delimiter?: Delimiter;
+  /**
+   * The sheet of an Excel workbook (.xlsx) to read, by its tab name (any case); the first sheet when
+   * absent. A name the workbook does not have is a fatal error that lists its sheets.
+   */
+  sheet?: string;
   /** Overrides header detection: one role per column, in column order. */
   roles?: Role[];
   /** Judges a row's lastmod, changefreq and priority even when its loc rejects it (the audit tells every fault of an entry). */

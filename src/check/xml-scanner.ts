@@ -51,6 +51,7 @@ const SEMI = 0x3b;
 const HASH = 0x23;
 
 const MAX_TOKEN = 1 << 20;
+const SHORT_VALUE = 12;
 const MAX_DEPTH = 10000;
 
 const INCOMPLETE = -1;
@@ -668,6 +669,13 @@ export class XmlScanner {
       const b = d[i];
       if (b >= 0x80) ascii = false;
       else if (b === AMP || b === LT || b < 0x20) plain = false;
+    }
+    // A short plain ASCII value (a workbook's `r="B7"`, `t="s"`, three a cell) is made here: calling
+    // the decoder costs more than the value.
+    if (plain && ascii && to - from <= SHORT_VALUE) {
+      let value = '';
+      for (let i = from; i < to; i++) value += String.fromCharCode(d[i]);
+      return value;
     }
     // Text is checked as UTF-8 where its values are read (the rows' row-encoding); an attribute's here,
     // by the strict decoder, which also gives a plain value its string.

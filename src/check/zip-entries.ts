@@ -2,6 +2,8 @@
 // stream of its own, inflated as it is read. Memory stays flat for any archive: the zip is pushed in
 // small slices, so one push inflates to at most ~1,000 times a slice (deflate's best ratio); an entry
 // left unread (or abandoned at a size limit) is muted, so its remaining data is skipped, not inflated.
+// An entry wanted later (a workbook's sheet that comes before the parts it needs) can be kept as
+// stored, deflated, and inflated when its turn comes, with `inflateStored`.
 
 import { Inflate, Unzip, UnzipPassThrough, type FlateError, type UnzipDecoder, type UnzipFile } from 'fflate';
 
@@ -19,21 +21,30 @@ export class InflateError extends Error {
 export interface ZipEntry {
   name: string;
   chunks: AsyncIterable<Uint8Array>;
+  /** The chunks are the entry's deflate stream as stored (`keepDeflated` asked for it): see inflateStored. */
+  deflated?: boolean;
 }
 
 const SLICE = 4096;
+const STORED_SLICE = 16384;
 const EMPTY = new Uint8Array(0);
 
-/** Deflate for Unzip, that can be muted. */
+/** Deflate for Unzip, that can be muted; `stored` passes the deflate stream on as it is. */
 class MutableInflate implements UnzipDecoder {
   static compression = 8;
   ondata!: UnzipDecoder['ondata'];
   private muted = false;
   private inflate = new Inflate((data, final) => this.ondata(null, data, final));
 
+  constructor(private stored = false) {}
+
   push(chunk: Uint8Array, final: boolean): void {
     if (this.muted) {
       if (final) this.ondata(null, EMPTY, true);
+      return;
+    }
+    if (this.stored) {
+      this.ondata(null, chunk as typeof EMPTY, final);
       return;
     }
     try {
@@ -76,17 +87,31 @@ interface EntryState {
   error: Error | null;
   muted: boolean;
   file: UnzipFile;
+  deflated: boolean;
 }
 
-export async function* zipEntries(source: AsyncIterable<Uint8Array>): AsyncGenerator<ZipEntry> {
+/**
+ * `keepDeflated` is asked about each entry as it is found (before the entries ahead of it are read
+ * through): a deflated entry it wants comes as its stored deflate stream, `deflated` set.
+ */
+export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflated: (name: string) => boolean = () => false): AsyncGenerator<ZipEntry> {
   const it = source[Symbol.asyncIterator]();
   const unzip = new Unzip();
   unzip.register(UnzipPassThrough);
-  unzip.register(MutableInflate);
+  // Unzip makes the decoder in file.start(), right after onfile has decided.
+  let storedNext = false;
+  unzip.register(
+    class extends MutableInflate {
+      constructor() {
+        super(storedNext);
+      }
+    },
+  );
   for (const method of UNSUPPORTED) unzip.register(refusing(method));
   const found: EntryState[] = [];
   unzip.onfile = (file) => {
-    const st: EntryState = { queue: [], done: false, error: null, muted: false, file };
+    const st: EntryState = { queue: [], done: false, error: null, muted: false, file, deflated: false };
+    st.deflated = storedNext = file.compression === 8 && keepDeflated(file.name);
     file.ondata = (err, data, final) => {
       if (err) st.error = err;
       else if (!st.muted && data.length) st.queue.push(data);
@@ -164,7 +189,7 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>): AsyncGener
         mute(st);
         continue;
       }
-      yield { name, chunks: entryChunks(st) };
+      yield { name, chunks: entryChunks(st), deflated: st.deflated || undefined };
       mute(st);
     }
   } catch (e) {
@@ -173,4 +198,34 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>): AsyncGener
   } finally {
     await it.return?.();
   }
+}
+
+/**
+ * A stored deflate stream, inflated as it is read: pushed in slices, so one step gives out at most
+ * ~1,000 times a slice however much the data compresses. The slices are larger than the archive's:
+ * fflate copies its 32 KiB window on every push, and 16 KiB read a 90 MB sheet in half the time 4 KiB
+ * take, for at most 16 MB a step.
+ */
+export function* inflateStored(parts: Iterable<Uint8Array>): Generator<Uint8Array> {
+  const out: Uint8Array[] = [];
+  let ended = false;
+  const inflate = new Inflate((data, final) => {
+    if (data.length) out.push(data);
+    if (final) ended = true;
+  });
+  const step = (slice: Uint8Array, final: boolean) => {
+    try {
+      inflate.push(slice, final);
+    } catch (e) {
+      throw new InflateError(`the entry does not inflate (${(e as Error).message})`);
+    }
+  };
+  for (const part of parts) {
+    for (let at = 0; at < part.length && !ended; at += STORED_SLICE) {
+      step(part.subarray(at, at + STORED_SLICE), false);
+      yield* out.splice(0);
+    }
+  }
+  if (!ended) step(EMPTY, true);
+  yield* out.splice(0);
 }

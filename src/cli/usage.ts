@@ -3,7 +3,7 @@
 export const USAGE = `Usage:
   sitemill generate <input…|-> --base-url <url> [-o sitemaps.zip] [--out-dir dir] [--format xml|txt]
                     [--no-gzip] [--gzip-level 1-9] [--max-urls N] [--max-bytes N] [--prefix name]
-                    [--timezone ±hh:mm] [--now <iso>] [--strict] [--json] [--quiet]
+                    [--timezone ±hh:mm] [--now <iso>] [--sheet name] [--strict] [--json] [--quiet]
                     [--keep <rule>]… [--strip-param <name>]… [--include <pattern>]… [--exclude <pattern>]…
                     [--robots <robots.txt>] [--robots-agent <name>]
   sitemill check <file…> [--json]

@@ -15,10 +15,15 @@ const PREVIEW_ROWS = 5;
 /** The delimiter, header and first rows of an input, for the column mapping. */
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
   let fromSitemap = false;
+  let workbook = false;
   // A sitemap's extension columns as far as its first bytes show them: the columns of the first rows,
   // without reading a big file through.
   const reread = () => (source.once ? null : firstBytes(source.chunks(), PREVIEW_SURVEY_BYTES));
-  const { head, rest } = await peek(decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread), SAMPLE_BYTES);
+  const decoded = decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread, () => {}, {
+    sheet: options.sheet,
+    onWorkbook: () => (workbook = true),
+  });
+  const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   await rest[Symbol.asyncIterator]().return?.();
   const sample = decoder.decode(head.subarray(0, SAMPLE_BYTES));
   if (fromSitemap) {
@@ -29,7 +34,8 @@ export async function inspect(source: InputSource, platform: Platform, options: 
     const roles = header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length)));
     return { delimiter: '\t', header, rows: data, roles, fromSitemap };
   }
-  const layout = decideLayout(sample, source.name, options.delimiter);
+  // A workbook's sheet comes as CSV, whatever delimiter the options name.
+  const layout = decideLayout(sample, source.name, workbook ? ',' : options.delimiter);
   const roles = options.roles ?? layout.roles;
   return { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
 }

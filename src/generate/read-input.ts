@@ -37,7 +37,7 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
     // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
     if (run.input.converted) x.beginInput(delimiterByte('\t'), index, 1, 1);
     else {
-      const layout = decideLayout(decoder.decode(first.subarray(0, SAMPLE_BYTES)), source.name, opts.delimiter);
+      const layout = decideLayout(decoder.decode(first.subarray(0, SAMPLE_BYTES)), source.name, run.input.workbook ? ',' : opts.delimiter);
       run.input.layout = layout;
       if (!run.site) inferBase(run, layout);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);
@@ -49,7 +49,8 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
   const notes = (n: string) => void run.notes.push(n);
   // The delimiter is told from the first MiB, however small the chunks it comes in.
   const windows1252 = () => void (run.input.windows1252 = true);
-  const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252);
+  const workbook = { sheet: opts.sheet, onWorkbook: () => void (run.input.workbook = true) };
+  const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252, workbook);
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   for await (const chunk of prepend(head, rest)) {
     run.throwIfAborted();

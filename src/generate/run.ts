@@ -31,6 +31,8 @@ export interface CurrentInput {
   converted: boolean;
   /** The input was not UTF-8 and is read as Windows-1252. */
   windows1252?: boolean;
+  /** An Excel workbook: its sheet comes as CSV, whatever delimiter the options name. */
+  workbook?: boolean;
   /** How a list (not a converted sitemap) is laid out, from its first MiB. */
   layout?: Layout;
   extras?: ExtraColumns;

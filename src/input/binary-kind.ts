@@ -4,6 +4,9 @@
 /** How much of an input is looked at to tell what it is. */
 export const SAMPLE = 8192;
 
+/** The OLE container of Office 97–2003 files: a spreadsheet saved in it is not read. */
+export const OLD_EXCEL = 'an Excel 97–2003 workbook (.xls) or another old Office file';
+
 const MAGIC: [string, number[]][] = [
   ['a zip archive', [0x50, 0x4b, 0x03, 0x04]],
   ['a PDF', [0x25, 0x50, 0x44, 0x46]],
@@ -14,7 +17,7 @@ const MAGIC: [string, number[]][] = [
   ['a bzip2 archive', [0x42, 0x5a, 0x68]],
   ['an xz archive', [0xfd, 0x37, 0x7a, 0x58, 0x5a]],
   ['a 7z archive', [0x37, 0x7a, 0xbc, 0xaf]],
-  ['an Excel workbook', [0xd0, 0xcf, 0x11, 0xe0]],
+  [OLD_EXCEL, [0xd0, 0xcf, 0x11, 0xe0]],
 ];
 
 export function startsWith(head: Uint8Array, magic: number[]): boolean {

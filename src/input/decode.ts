@@ -3,9 +3,10 @@
 
 import type { Platform } from '../types.ts';
 import { isSitemapInput, RowsOrigin, sitemapRows } from '../check/sitemap-rows.ts';
-import { binaryKind, SAMPLE, startsWith } from './binary-kind.ts';
+import { binaryKind, OLD_EXCEL, SAMPLE, startsWith } from './binary-kind.ts';
 import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 import { GzipPartlyRead, GzipTrailingData } from './gzip-trailing-data.ts';
+import { isOfficeZip, workbookRows } from './xlsx.ts';
 
 import { InputError } from './input-error.ts';
 
@@ -19,6 +20,8 @@ export { InputError };
  * learned in a first reading, so without it a sitemap's rows carry the core columns only.
  * A file whose first 64 KiB are not UTF-8 but are Windows-1252 (what spreadsheets save on Windows)
  * is read as Windows-1252, and `onWindows1252` is told.
+ * An Excel workbook (.xlsx, told by its content) comes out as CSV rows of its first sheet, or of
+ * `workbook.sheet`; `workbook.onWorkbook` is told first.
  */
 export async function* decodeInput(
   name: string,
@@ -28,10 +31,16 @@ export async function* decodeInput(
   onSitemap: (origin: RowsOrigin) => void = () => {},
   reread?: () => AsyncIterable<Uint8Array> | null,
   onWindows1252: () => void = () => {},
+  workbook: { sheet?: string; onWorkbook?: () => void } = {},
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
   if (isGzip(head)) {
     ({ head, rest } = await peek(gunzipTolerant(name, platform.gunzip(prepend(head, rest)), onNote), SAMPLE));
+  }
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && isOfficeZip(head)) {
+    workbook.onWorkbook?.();
+    yield* workbookRows(name, prepend(head, rest), workbook.sheet);
+    return;
   }
   if (isSitemapInput(head)) {
     const origin = new RowsOrigin();
@@ -50,6 +59,7 @@ export async function* decodeInput(
     return;
   }
   const kind = binaryKind(head);
+  if (kind === OLD_EXCEL) throw new InputError(`${name} is ${kind}, which is not read: save it as .xlsx or CSV`);
   if (kind) throw new InputError(`${name} is ${kind}, not a CSV, TSV or text list of URLs`);
   ({ head, rest } = await peek(prepend(head, rest), ENCODING_SAMPLE));
   if (isWindows1252(head.subarray(0, ENCODING_SAMPLE))) {
