@@ -39,16 +39,31 @@ function reportCrawlTimeLastmods(run: GenerateRun): void {
   const n = x.lastmodMinutesCount();
   if (n < CRAWL_TIME_MIN_LASTMODS) return;
   const at = x.lastmodMinutesPtr();
-  const minutes = new Int32Array(core.bytes().slice(at, at + n * 4).buffer).sort();
-  let most = 0;
-  let from = 0;
-  for (let i = 0, j = 0; j < n; j++) {
-    while (minutes[j] - minutes[i] > 60) i++;
-    if (j - i + 1 > most) [most, from] = [j - i + 1, minutes[i]];
+  const all = new Int32Array(core.bytes().slice(at, at + n * 4).buffer);
+  // A spread sample rules most lists out before the whole is sorted (100 ms a million): a list with
+  // 90% in one hour cannot show under 60% there in an evenly spaced sample of 4,096.
+  if (n > SAMPLE_LASTMODS) {
+    const step = n / SAMPLE_LASTMODS;
+    const sample = Int32Array.from({ length: SAMPLE_LASTMODS }, (_, i) => all[Math.floor(i * step)]).sort();
+    if (densestHour(sample).count < 0.6 * SAMPLE_LASTMODS) return;
   }
-  if (most < 0.9 * n) return;
+  const { count, from } = densestHour(all.sort());
+  if (count < 0.9 * n) return;
   const start = new Date(from * 60000).toISOString().slice(0, 16) + 'Z';
-  run.finding(0, 0, Code.ListLastmodCrawlTime, `${most} of ${n} lastmods within the hour from ${start}`);
+  run.finding(0, 0, Code.ListLastmodCrawlTime, `${count} of ${n} lastmods within the hour from ${start}`);
+}
+
+const SAMPLE_LASTMODS = 4096;
+
+/** The most sorted minutes within 60 of each other, and the first of them. */
+function densestHour(minutes: Int32Array): { count: number; from: number } {
+  let count = 0;
+  let from = 0;
+  for (let i = 0, j = 0; j < minutes.length; j++) {
+    while (minutes[j] - minutes[i] > 60) i++;
+    if (j - i + 1 > count) [count, from] = [j - i + 1, minutes[i]];
+  }
+  return { count, from };
 }
 
 /** list-mixed-hosts: the hosts whose rows were refused, most rows first, the long tail in one line. */
