@@ -12,13 +12,15 @@ export async function driveCore(run: GenerateRun, final: boolean): Promise<void>
   const { core, x } = run;
   while (true) {
     const status = x.run(final ? 1 : 0);
-    run.drainFindings();
     switch (status) {
       case Status.NeedInput:
+        // The findings of a chunk's rows go out together: one copy a chunk, not one a pause.
+        run.drainFindings();
         core.keepUnconsumed();
         sendAhead(run);
         return;
       case Status.Done:
+        run.drainFindings();
         core.resetInput();
         return;
       case Status.Header:
@@ -37,6 +39,7 @@ export async function driveCore(run: GenerateRun, final: boolean): Promise<void>
         judgeBelonging(run);
         break;
       case Status.FileFull:
+        run.drainFindings();
         await emitFile(run);
         x.nextFile();
         break;
