@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { runCli } from '../helpers/cli.ts';
 import { shownCodes, shownFiles, waitForCheck } from '../helpers/check-view.ts';
@@ -178,6 +179,9 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
         expect: 'cli',
         code: 'column-ignored',
       },
+      // A workbook is read in the page's worker as in the CLI (SPEC 10): its date cells as lastmods.
+      { name: 'crawl.xlsx', content: crawlWorkbook(), expect: 'cli', code: 'row-status' },
+      { name: 'broken.xlsx', content: crawlWorkbook().subarray(0, 900), expect: /the workbook cannot be read/ },
       { name: 'quote.csv', content: `loc,lastmod\n${BASE}a,2025-01-01\n"${BASE}b,2025-01-01\n${BASE}c,2025-01-01\n`, expect: 'cli', code: 'row-malformed' },
       // Where the inflater stops in a broken stream is the browser's zlib's business, not Node's: no
       // comparison with the CLI, but the rows before the break are kept and the page says it broke.
@@ -279,3 +283,12 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
     app.expectNoForeignRequestsOrErrors();
   });
 });
+
+/** A small crawler export as Excel saves it: a status column, and Last Modified as real date cells. */
+function crawlWorkbook(): Buffer {
+  const rows: unknown[][] = [['Address', 'Status Code', 'Last Modified']];
+  for (let i = 0; i < 30; i++) rows.push([`${BASE}p${i}`, i % 5 === 0 ? 301 : 200, new Date(Date.UTC(2025, 0, 1 + i))]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'Internal');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
