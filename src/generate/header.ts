@@ -3,7 +3,7 @@
 
 import { Code } from '../core/code.ts';
 import { ExtKind } from '../core/status.ts';
-import { InputError } from '../input/decode.ts';
+import { InputError } from '../input/input-error.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
 import { belongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';

@@ -67,7 +67,11 @@ function oneValue(line: string): string | null {
 /** The lines before the header: `#` lines and blank lines at the start, then a lone title over a wider row. */
 function preambleLines(all: string[]): number {
   let n = 0;
-  while (n < all.length && (/^\s*#/.test(all[n]) || (all[n].trim() === '' && all.slice(0, n).some((l) => /^\s*#/.test(l))))) n++;
+  // Blank lines count as preamble only once a `#` line has been seen (an export's comment block).
+  for (let comments = false; n < all.length; n++) {
+    if (/^\s*#/.test(all[n])) comments = true;
+    else if (!comments || all[n].trim() !== '') break;
+  }
   const title = all[n] === undefined ? null : oneValue(all[n]);
   if (title === null || title === '' || isUrlLike(title) || isHeader([title])) return n;
   let next = n + 1;
