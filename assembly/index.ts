@@ -3,7 +3,7 @@
 // Numbers and pointers cross the boundary, never strings.
 
 import { Code } from '../src/core/code';
-import { Status, LocFix, BelongWhen, BelongVerdict } from '../src/core/status';
+import { Status, LocFix, BelongWhen, BelongVerdict, SampleRow } from '../src/core/status';
 import { Bytes } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
@@ -222,6 +222,32 @@ export function rowFieldLen(i: i32): u32 {
 }
 export function currentRowLine(): u32 {
   return rowLine;
+}
+
+// ---- the column preview's rows ----
+
+/**
+ * Starts splitting the first `n` bytes of the input buffer into rows with `delimiter` (0 for plain
+ * text), for the layout decisions and the column preview: the run's own scanner, so both read the
+ * same rows and fields.
+ */
+export function beginSample(delimiter: u8, n: u32): void {
+  resetScanner(delimiter);
+  setWindow(input.ptr, input.ptr + n);
+}
+
+/**
+ * The sample's next row that is not blank, its fields unquoted (`rowFieldPtr`…) as the run reads
+ * them. `final`: the sample is the whole input; else a row cut by its end is not a row.
+ */
+export function sampleRow(final: bool): SampleRow {
+  while (true) {
+    const r = scanRow(final);
+    if (r == Scan.Incomplete || r == Scan.End) return SampleRow.End;
+    if (r == Scan.Malformed || r == Scan.TooLong) return SampleRow.Malformed;
+    unquoteFields();
+    if (!rowIsBlank()) return SampleRow.Row;
+  }
 }
 
 export function scratchPtr(n: u32): usize {

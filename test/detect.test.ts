@@ -2,12 +2,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Core } from '../src/core/core.ts';
 import { detectDelimiter } from '../src/input/detect.ts';
+import { splitterOn } from '../src/input/split-rows.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { run } from './helpers.ts';
 
 const U = 'https://www.example.com';
 
-test('the delimiter of common lists', () => {
+test('the delimiter of common lists', async () => {
+  const split = splitterOn(new Core(await nodePlatform.wasm()), true);
   const cases: [string, string][] = [
     [`loc,lastmod\n${U}/a,2025-01-01\n`, ','],
     [`URL;Last Modified\n${U}/a;2025-01-01\n`, ';'],
@@ -17,7 +21,7 @@ test('the delimiter of common lists', () => {
     [`${U}/a\n${U}/b\n`, 'none'],
     [`loc\n${U}/a\n`, 'none'],
   ];
-  for (const [text, want] of cases) assert.equal(detectDelimiter(text), want, JSON.stringify(text));
+  for (const [text, want] of cases) assert.equal(detectDelimiter(text, split), want, JSON.stringify(text));
 });
 
 test('a one-column list keeps commas in its URLs and its quoted values are unquoted', async () => {

@@ -98,3 +98,15 @@ test('the cycle finder finds a cycle of two, a cycle through three, and a module
   ]);
   assert.deepEqual(cycles(graph), [['c', 'd', 'e'], ['a', 'b'], ['f']]);
 });
+
+test('the page reaches the engine only through its worker API and the shared types', () => {
+  const web = path.join(ROOT, 'web');
+  const src = path.join(ROOT, 'src');
+  const allowed = new Set([path.join(src, 'browser.ts'), path.join(src, 'types.ts')]);
+  const graph = importGraph(sourceFiles(web));
+  const intoSrc = [...graph].flatMap(([file, targets]) => targets.filter((t) => t.startsWith(src + path.sep)).map((t) => [file, t]));
+  // The page does use the engine: the check cannot pass on a page that imports nothing.
+  assert.ok(intoSrc.length > 10, `${intoSrc.length} imports from web/ into src/`);
+  const reaching = intoSrc.filter(([, t]) => !allowed.has(t)).map(([f, t]) => `${path.relative(ROOT, f)} → ${path.relative(ROOT, t)}`);
+  assert.deepEqual(reaching, [], 'web/ imports engine modules past src/browser.ts');
+});

@@ -1,7 +1,7 @@
 // The Check tab's state: the files to audit, and the task that checks them. The audit has its own
 // engine worker, so cancelling one tab's run never throws away the other's results.
 import type { CheckProgress, CheckRunOptions, CheckSummary, NamedBlob } from '../src/browser';
-import { onlyCompanions } from '../src/check/companions';
+import { onlyCompanions } from '../src/browser';
 import { size } from './sizes';
 import { Task, type ProgressView } from './task.svelte';
 

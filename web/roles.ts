@@ -1,6 +1,5 @@
 // The roles a column can take, grouped for the column mapping's select (SPEC sections 2 and 5).
-import { NEWS_FIELDS, VIDEO_FIELDS } from '../src/input/detect';
-import { canonicalHreflang } from '../src/rules/hreflang';
+import { canonicalHreflang, NEWS_FIELDS, VIDEO_FIELDS } from '../src/browser';
 import type { Role } from '../src/types';
 
 export interface RoleGroup {

@@ -1,5 +1,5 @@
 // The options a person sets on the page, remembered between visits in localStorage.
-import { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES } from '../src/generate/options';
+import { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES } from '../src/browser';
 import type { Format, Options, UrlRule } from '../src/types';
 import { paramNames } from './url-rules';
 

@@ -1,7 +1,7 @@
 // The WASM core behind a small typed face. One instance per job, so every job starts from a clean
 // arena. Any call may grow memory, which detaches views: `bytes()` is taken fresh after each call.
 
-import { Status } from './status.ts';
+import { SampleRow, Status } from './status.ts';
 
 export { Status };
 export { LocFix } from './status.ts';
@@ -20,6 +20,8 @@ interface Exports {
   scratchPtr(n: number): number;
   run(final: number): Status;
   nextFile(): void;
+  beginSample(delimiter: number, n: number): void;
+  sampleRow(final: number): SampleRow;
   rowFieldCount(): number;
   rowFieldPtr(i: number): number;
   rowFieldLen(i: number): number;
@@ -179,6 +181,25 @@ export class Core {
     const out: string[] = [];
     for (let i = 0; i < n; i++) out.push(this.text(this.x.rowFieldPtr(i), this.x.rowFieldLen(i)));
     return out;
+  }
+
+  /**
+   * The first `maxRows` rows of `sample` as the run's scanner splits them (blank rows passed over),
+   * null for a row the run rejects as malformed. `complete`: the sample is the whole input, so a row
+   * at its end is whole.
+   */
+  sampleRows(sample: Uint8Array, delimiter: number, maxRows: number, complete: boolean): (string[] | null)[] {
+    const ptr = this.x.reserveInput(0, sample.length);
+    this.bytes().set(sample, ptr);
+    this.x.beginSample(delimiter, sample.length);
+    const rows: (string[] | null)[] = [];
+    while (rows.length < maxRows) {
+      const found = this.x.sampleRow(complete ? 1 : 0);
+      if (found === SampleRow.End) break;
+      rows.push(found === SampleRow.Row ? this.rowFields() : null);
+    }
+    this.resetInput();
+    return rows;
   }
 
   /** Takes the findings waiting in the core. */

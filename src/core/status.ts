@@ -64,3 +64,10 @@ export enum LocFix {
   /** Tracking parameters removed (the engine's answer to `Status.Belong`). */
   Tracking = 8,
 }
+
+/** What `sampleRow` found: a row (its fields ready), a row the run rejects as malformed, or the sample's end. */
+export enum SampleRow {
+  Row = 0,
+  Malformed,
+  End,
+}

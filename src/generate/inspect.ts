@@ -2,8 +2,10 @@
 
 import { firstBytes, peek } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
-import { defaultRoles, isHeader, rolesFromHeader, sampleRows } from '../input/detect.ts';
+import { Core } from '../core/core.ts';
+import { defaultRoles, isHeader, rolesFromHeader } from '../input/detect.ts';
 import { decideLayout } from '../input/layout.ts';
+import { splitterOn, wholeRows } from '../input/split-rows.ts';
 import type { InputSource, Inspection, Options, Platform } from '../types.ts';
 import { decoder, SAMPLE_BYTES } from './read-input.ts';
 
@@ -26,16 +28,18 @@ export async function inspect(source: InputSource, platform: Platform, options: 
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   await rest[Symbol.asyncIterator]().return?.();
   const sample = decoder.decode(head.subarray(0, SAMPLE_BYTES));
+  // The rows as the run's core splits them: the preview shows what the run will read.
+  const split = splitterOn(new Core(await platform.wasm()), head.length < SAMPLE_BYTES);
   if (fromSitemap) {
     // A sitemap's rows come as TSV with a header of its own, whatever the options say (as in generate).
-    const rows = sampleRows(sample, '\t', 6);
+    const rows = wholeRows(split(sample, '\t', 6));
     const header = rows.length > 0 && isHeader(rows[0]) ? rows[0] : null;
     const data = header ? rows.slice(1) : rows;
     const roles = header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length)));
     return { delimiter: '\t', header, rows: data, roles, fromSitemap };
   }
   // A workbook's sheet comes as CSV, whatever delimiter the options name.
-  const layout = decideLayout(sample, source.name, workbook ? ',' : options.delimiter);
+  const layout = decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter);
   const roles = options.roles ?? layout.roles;
   return { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
 }

@@ -5,7 +5,8 @@ import { peek, prepend } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
 import { decideLayout } from '../input/layout.ts';
 import { inferBase } from './base-url.ts';
-import type { Delimiter, InputSource } from '../types.ts';
+import { delimiterByte, splitterOn } from '../input/split-rows.ts';
+import type { InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
 import type { GenerateRun } from './run.ts';
 
@@ -13,10 +14,6 @@ import type { GenerateRun } from './run.ts';
 export const SAMPLE_BYTES = 1 << 20;
 // ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
 export const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-
-function delimiterByte(d: Delimiter): number {
-  return d === 'none' ? 0 : d.charCodeAt(0);
-}
 
 export async function readInput(run: GenerateRun, source: InputSource, index: number): Promise<void> {
   const { core, x, opts, progress } = run;
@@ -37,7 +34,8 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
     // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
     if (run.input.converted) x.beginInput(delimiterByte('\t'), index, 1, 1);
     else {
-      const layout = decideLayout(decoder.decode(first.subarray(0, SAMPLE_BYTES)), source.name, run.input.workbook ? ',' : opts.delimiter);
+      const split = splitterOn(core, first.length < SAMPLE_BYTES);
+      const layout = decideLayout(decoder.decode(first.subarray(0, SAMPLE_BYTES)), source.name, split, run.input.workbook ? ',' : opts.delimiter);
       run.input.layout = layout;
       if (!run.site) inferBase(run, layout);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);

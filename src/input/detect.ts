@@ -1,46 +1,9 @@
 // What an input looks like: its delimiter (from the first lines) and its column roles (from the header).
 
 import type { BelongRole, CoreRole, Delimiter, NewsField, Role, VideoField } from '../types.ts';
+import { type SplitRows, wholeRows } from './split-rows.ts';
 
 const CANDIDATES: Delimiter[] = [',', ';', '\t'];
-
-/** Splits the first lines of a sample into fields, honouring quotes (enough to detect and to show). */
-export function sampleRows(text: string, delimiter: Delimiter, maxRows = 20): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const d = delimiter === 'none' ? '' : delimiter;
-  for (let i = 0; i < text.length && rows.length < maxRows; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field === '' && d) {
-      quoted = true;
-    } else if (d && c === d) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.some((f) => f.trim() !== '')) rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (rows.length < maxRows && (field !== '' || row.length)) {
-    row.push(field);
-    if (row.some((f) => f.trim() !== '')) rows.push(row);
-  }
-  // Plain text: a line that is one quoted value is unquoted, as the core does.
-  if (!d) for (const r of rows) r[0] = r[0].replace(/^"(.*)"[ \t]*$/s, (_, inner: string) => inner.replace(/""/g, '"'));
-  return rows;
-}
 
 /**
  * The delimiter of a sample. A header decides first: the delimiter that splits a first row naming a
@@ -51,20 +14,20 @@ export function sampleRows(text: string, delimiter: Delimiter, maxRows = 20): st
  * (`;jsessionid=…`) is passed over, and a first row whose quote never closes is looked past.
  * `none` (plain text, one URL per line) when nothing splits.
  */
-export function detectDelimiter(text: string): Delimiter {
+export function detectDelimiter(text: string, split: SplitRows): Delimiter {
   for (const d of CANDIDATES) {
-    const [first] = sampleRows(text, d, 1);
+    const [first] = split(text, d, 1);
     if (first && first.length > 1 && isHeader(first)) return d;
   }
-  const [line] = sampleRows(text, 'none', 1);
+  const [line] = split(text, 'none', 1);
   if (line && isHeader(line)) return 'none';
-  const found = mostConsistent(text);
+  const found = mostConsistent(text, split);
   if (found !== 'none') return found;
-  // An odd number of quotes on the first line leaves a quote open that swallows the lines after it.
+  // A quote the first line opens and never closes takes in the lines after it, up to the sample's end.
   const next = /\r\n?|\n/.exec(text);
   const firstLine = next ? text.slice(0, next.index) : text;
   if (!next || (firstLine.split('"').length - 1) % 2 === 0) return 'none';
-  return mostConsistent(text.slice(next.index + next[0].length));
+  return mostConsistent(text.slice(next.index + next[0].length), split);
 }
 
 /** A value a second column of a list holds: a date, a change frequency, a priority, or nothing. */
@@ -72,11 +35,14 @@ const VALUE = /^\s*(\d{4}-\d\d.*|\d{10}(\d{3})?|[a-z]{3}, \d.*|always|hourly|dai
 /** What follows a delimiter that sits inside URLs: a parameter (`jsessionid=…`). */
 const PARAMETER = /^[a-z_][\w.-]*=/i;
 
-function mostConsistent(text: string): Delimiter {
+/** Rows the delimiter is told from. */
+const DETECT_ROWS = 20;
+
+function mostConsistent(text: string, split: SplitRows): Delimiter {
   let best: Delimiter = 'none';
   let bestScore = 0;
   for (const d of CANDIDATES) {
-    const rows = sampleRows(text, d);
+    const rows = wholeRows(split(text, d, DETECT_ROWS));
     if (rows.length === 0) continue;
     const counts = new Map<number, number>();
     for (const r of rows) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
@@ -85,11 +51,11 @@ function mostConsistent(text: string): Delimiter {
     for (const [n, k] of counts) if (k > modeRows || (k === modeRows && n > mode)) [mode, modeRows] = [n, k];
     const share = mode > 1 ? modeRows / rows.length : 0;
     const several = rows.filter((r) => r.length > 1);
-    const split = several.length / rows.length;
-    if (share < 0.8 && split < 0.5) continue;
+    const splitShare = several.length / rows.length;
+    if (share < 0.8 && splitShare < 0.5) continue;
     if (several.filter((r) => PARAMETER.test(r[1])).length * 2 > several.length) continue;
     const values = several.filter((r) => VALUE.test(r[1])).length / several.length;
-    const score = share * 1000 + split * 100 + values * 10 + mode;
+    const score = share * 1000 + splitShare * 100 + values * 10 + mode;
     if (score > bestScore) [best, bestScore] = [d, score];
   }
   return best;

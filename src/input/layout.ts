@@ -5,8 +5,9 @@
 // the column preview alike.
 
 import type { Delimiter, Role } from '../types.ts';
-import { defaultRoles, detectDelimiter, isHeader, rolesFromHeader, sampleRows } from './detect.ts';
+import { defaultRoles, detectDelimiter, isHeader, rolesFromHeader } from './detect.ts';
 import { InputError } from './input-error.ts';
+import { type SplitRows, wholeRows } from './split-rows.ts';
 
 /** How many rows below the header the content decisions look at. */
 const SAMPLE_ROWS = 200;
@@ -127,21 +128,26 @@ function positionalRoles(rows: string[][]): Pick<Layout, 'roles' | 'ignoredByVal
 }
 
 /**
- * The layout of an input from its first MiB. `name` is for messages; `delimiter` is the one given,
- * if any. Throws InputError for a list with no URL column and for a one-line list of many URLs.
+ * The layout of an input from its first MiB, its rows split as the run splits them. `name` is for
+ * messages; `delimiter` is the one given, if any. Throws InputError for a list with no URL column
+ * and for a one-line list of many URLs.
  */
-export function decideLayout(sample: string, name: string, delimiter?: Delimiter): Layout {
+export function decideLayout(sample: string, name: string, split: SplitRows, delimiter?: Delimiter): Layout {
   refuseOneLineList(sample, name);
   const { all, next } = lines(sample, 4096);
   const skip = preambleLines(all);
   const preamble = skip > 0 ? all[0] : '';
   const body = skip > 0 ? sample.slice(next[skip - 1]) : sample;
-  const d = delimiter ?? detectDelimiter(body);
-  const [first = [], ...rest] = sampleRows(body, d, SAMPLE_ROWS + 1);
+  const d = delimiter ?? detectDelimiter(body, split);
+  const [firstRow = [], ...after] = split(body, d, SAMPLE_ROWS + 1);
+  const rest = wholeRows(after);
   // Blank lines between the preamble and the header: the header's line is the next non-blank one.
   let firstLine = skip + 1;
   while (firstLine - 1 < all.length && all[firstLine - 1].trim() === '') firstLine++;
   const base = { delimiter: d, firstLine, preamble };
+  // A first row the run rejects as malformed is no header: the rows after it are read by position.
+  if (firstRow === null) return { ...base, header: null, headerByContent: false, ...positionalRoles(rest), rows: rest };
+  const first = firstRow;
   if (isHeader(first)) {
     return { ...base, header: first, headerByContent: false, roles: rolesFromHeader(first), ignoredByValue: [], rows: rest };
   }
