@@ -1,8 +1,8 @@
 // The Check tab's state: the files to audit, and the task that checks them. The audit has its own
 // engine worker, so cancelling one tab's run never throws away the other's results.
-import type { CheckProgress, CheckRunOptions, CheckSummary, NamedBlob } from '../src/browser';
-import { onlyCompanions } from '../src/browser';
+import { onlyCompanions, type CheckProgress, type CheckRunOptions, type CheckSummary, type NamedBlob } from '../src/browser';
 import { size } from './sizes';
+import { withClock } from './settings';
 import { Task, type ProgressView } from './task.svelte';
 
 export interface CheckerHooks {
@@ -60,8 +60,9 @@ export class Checker {
   }
 
   async run(): Promise<CheckSummary | null> {
-    const options = this.#hooks.options();
-    if (this.files.length === 0 || !options) return null;
+    const given = this.#hooks.options();
+    if (this.files.length === 0 || !given) return null;
+    const options = withClock(given);
     const files = this.files;
     const total = this.listBytes;
     const result = await this.task.run({

@@ -103,6 +103,14 @@ export function validate(s: Settings, now: string): Partial<Record<keyof Setting
   return e;
 }
 
+/**
+ * Options for a run: without a reference time, the page's clock at the start of the run (the one
+ * place the page's time is read, so the page and its worker never disagree on it).
+ */
+export function withClock<T extends { now?: string }>(options: T): T {
+  return options.now ? options : { ...options, now: new Date().toISOString() };
+}
+
 /** The engine options for these settings; an empty base URL or clock is left out so the engine infers it. */
 export function toOptions(s: Settings, now: string): Partial<Options> {
   const o: Partial<Options> = {

@@ -3,7 +3,7 @@ import type { CheckSummary, GenerateOutput, NamedBlob } from '../src/browser';
 import type { Delimiter, Inspection, Progress, Role, Summary } from '../src/types';
 import { Checker } from './check.svelte';
 import { droppedFiles, type Dropped } from './folder-files';
-import { DEFAULT_SETTINGS, toOptions, validate, type Settings } from './settings';
+import { DEFAULT_SETTINGS, toOptions, validate, withClock, type Settings } from './settings';
 import { duration } from './durations';
 import { Exclusions } from './exclusions.svelte';
 import { Task, type ProgressView } from './task.svelte';
@@ -245,7 +245,7 @@ export class Workbench {
     this.exclusions.pending = false;
     if (this.files.length === 0 || !this.valid) return null;
     const files = this.files;
-    const options = $state.snapshot(this.options);
+    const options = withClock($state.snapshot(this.options));
     const total = this.listBytes;
     const rules = options.urlRules ?? [];
     this.#ran = true;

@@ -94,13 +94,14 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
   after(() => app?.close());
 
   it('loads from a sub-path and runs the bundled sample', async () => {
+    await page.clock.setFixedTime(new Date(NOW));
     await page.goto(app.server.url);
     await page.getByRole('button', { name: 'Try a sample', exact: true }).click();
     const dir = path.join(app.work, 'sample');
     await mkdir(dir);
     await copyFile(path.join(ROOT, 'web/sample-urls.csv'), path.join(dir, 'sample-urls.csv'));
-    // Like the page's first run: base URL inferred, the clock is now.
-    const expected = runCli(dir, 'sample-urls.csv', []);
+    // Like the page's first run: base URL inferred, the reference time the page's clock (fixed here).
+    const expected = runCli(dir, 'sample-urls.csv', ['--now', NOW]);
     await waitForResults(expected.rows);
     await expectShown(expected);
     const stats = await shownStats();
