@@ -75,6 +75,8 @@ let canonHash: u64 = 0;
 /** Whether the written URL may hold a byte XML escapes (only a fast-path loc is known not to). */
 let canonEscape = true;
 let locFixes: u32 = 0;
+/** The audit's second entry of a URL: judged and its links kept, but not written (see finishRow). */
+let repeatEntry = false;
 let locCode: u32 = 0;
 // A written URL from the slow path is kept here: the scratch area is reused while the row goes on.
 const canonical = new Bytes(4096);
@@ -319,6 +321,11 @@ export function run(final: bool): Status {
         const r = processExtensions();
         if (r == Ext.Slow) return Status.SlowUrl;
         if (r == Ext.Extras) return Status.Extras;
+      }
+      if (repeatEntry) {
+        repeatEntry = false;
+        stage = Stage.Scan;
+        continue;
       }
       writeEntry(canonPtr, canonLen, canonEscape, rowLastmod, rowLastmodLen, rowChangefreq, rowChangefreqLen, rowPriority, rowPriorityLen, extXml.ptr, extXml.len);
       stage = Stage.Place;
@@ -610,7 +617,11 @@ function finishRow(): bool {
     locFinding(Code.LocDuplicate, false);
     rejected++;
     judgeRest();
-    return false;
+    // The audit reads a URL's second entry whole: its alternates link as the first entry's do (a link
+    // back counts if any entry of the URL has it), and its extensions are judged. It is not written.
+    if (!allFields) return false;
+    repeatEntry = true;
+    return true;
   }
   if (locFixes & LocFix.Normalized) {
     locFinding(Code.LocNormalized, true);

@@ -153,3 +153,15 @@ test('extension URLs and dates found otherwise than they would be written are fi
   assert.equal(r.findings.find((f) => f.code === 'lastmod-normalized')!.message, 'Date written as a W3C Datetime: 2025-12-31T10:00Z → 2025-12-31T10:00:00Z');
   assert.deepEqual(places(r, 'xml-schema'), []);
 });
+
+test('a link back counts when any entry of the URL has it, in whichever order the files come', async () => {
+  // /x is in both files: image only in one, with its alternates in the other.
+  const images = urlset(url(`${U}/x`, image('https://cdn.example.net/x.png')), NS);
+  const links = urlset(url(`${U}/x`, link('en', `${U}/x`) + link('de', `${U}/y`)) + url(`${U}/y`, link('en', `${U}/x`) + link('de', `${U}/y`)), NS);
+  for (const files of [{ 'images.xml': images, 'links.xml': links }, { 'links.xml': links, 'images.xml': images }]) {
+    const r = await check(files);
+    const order = Object.keys(files).join(', ');
+    assert.deepEqual(places(r, 'hreflang-not-reciprocal'), [], `${order}: /y's link to /x has its way back in /x's entry with alternates`);
+    assert.equal(places(r, 'loc-duplicate').length, 1, `${order}: /x is told as a duplicate once`);
+  }
+});
