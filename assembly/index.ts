@@ -785,5 +785,3 @@ export function counter(which: u32): u32 {
   }
   return 0;
 }
-
-export * from './test-hooks';

@@ -6,7 +6,8 @@ import { Status } from './status.ts';
 export { Status };
 export { LocFix } from './status.ts';
 
-interface Exports {
+/** What `build/sitemill.wasm` exports. */
+export interface Exports {
   memory: WebAssembly.Memory;
   configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields?: number): void;
   setTimezone(len: number, minutes: number): void;
@@ -49,15 +50,6 @@ interface Exports {
   indexPtr(): number;
   indexLen(): number;
   counter(which: number): number;
-  fastPathAccepts(len: number): number;
-  scanOnly(final: number): number;
-  anyHostFastPathAccepts(len: number): number;
-  addToDuplicateSet(len: number): number;
-  removeFromDuplicateSet(len: number): void;
-  duplicateSetHas(len: number): number;
-  escapeScratch(len: number): number;
-  escapedLengthOfScratch(len: number): number;
-  entryPtr(): number;
   setExtColumn(col: number, kind: number, param: number): void;
   addHreflangCode(len: number): number;
   slowUrlPtr(): number;
