@@ -6,10 +6,10 @@ import { Status } from './status.ts';
 export { Status };
 export { LocFix } from './status.ts';
 
-/** What `build/sitemill.wasm` exports. */
+/** What `build/sitemill.wasm` exports (test/core-boundary.test.ts holds it to the module's real exports). */
 export interface Exports {
   memory: WebAssembly.Memory;
-  configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields?: number): void;
+  configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields: number): void;
   setTimezone(len: number, minutes: number): void;
   setBase(originLen: number, folderLen: number): void;
   beginInput(delimiter: number, inputIndex: number, fillerLines: number, headerLine: number): void;
