@@ -4,6 +4,7 @@
 
 import { Code } from '../src/core/code';
 import { Status, LocFix, BelongWhen, BelongVerdict } from '../src/core/status';
+import { Counter } from '../src/core/counter';
 import { Bytes } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
@@ -760,15 +761,15 @@ export function indexLen(): u32 {
   return index.len;
 }
 
-export function counter(which: u32): u32 {
+export function counter(which: Counter): u32 {
   switch (which) {
-    case 0: return rows;
-    case 1: return skipped;
-    case 2: return accepted;
-    case 3: return rejected;
-    case 4: return rowsFixed;
-    case 5: return rowsWarned;
-    case 6: return excluded;
+    case Counter.Rows: return rows;
+    case Counter.Skipped: return skipped;
+    case Counter.Accepted: return accepted;
+    case Counter.Rejected: return rejected;
+    case Counter.RowsFixed: return rowsFixed;
+    case Counter.RowsWarned: return rowsWarned;
+    case Counter.Excluded: return excluded;
   }
   return 0;
 }

@@ -2,6 +2,7 @@
 // arena. Any call may grow memory, which detaches views: `bytes()` is taken fresh after each call.
 
 import { Status } from './status.ts';
+import type { Counter } from './counter.ts';
 
 export { Status };
 export { LocFix } from './status.ts';
@@ -49,7 +50,7 @@ export interface Exports {
   indexEnd(): void;
   indexPtr(): number;
   indexLen(): number;
-  counter(which: number): number;
+  counter(which: Counter): number;
   setExtColumn(col: number, kind: number, param: number): void;
   addHreflangCode(len: number): number;
   slowUrlPtr(): number;

@@ -4,6 +4,7 @@
 import { peek, prepend } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
 import { decideLayout } from '../input/layout.ts';
+import { Counter } from '../core/counter.ts';
 import { inferBase } from './base-url.ts';
 import type { Delimiter, InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
@@ -21,7 +22,7 @@ function delimiterByte(d: Delimiter): number {
 export async function readInput(run: GenerateRun, source: InputSource, index: number): Promise<void> {
   const { core, x, opts, progress } = run;
   run.input = { source, index, converted: false };
-  const rowsBefore = x.counter(0);
+  const rowsBefore = x.counter(Counter.Rows);
   const readBefore = progress.bytesRead;
   let firstStream: AsyncIterable<Uint8Array> | undefined;
   const counted = async function* () {
@@ -63,7 +64,7 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
   if (!started) start(new Uint8Array(0));
   core.feed(new Uint8Array(0));
   await driveCore(run, true);
-  run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(0) - rowsBefore });
+  run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(Counter.Rows) - rowsBefore });
 }
 
 /**
