@@ -39,7 +39,7 @@ export let rowEnd: usize = 0;
 export let rowLine: u32 = 1;
 export let fieldCount: i32 = 0;
 /** Set while the rest of an over-long line is being skipped. */
-export let skipping: bool = false;
+let skipping: bool = false;
 
 // Per field: start, end, quoted flag (three u32s).
 const fields = new Bytes(3 * 4 * 64);

@@ -8,7 +8,6 @@ export const MAX_VALUE: u32 = 1024;
 const CUT: u32 = 0x8000;
 
 export const findings = new Bytes(1 << 16);
-export let findingCount: u32 = 0;
 /** Index of the input being read, stamped on every record. */
 export let inputIndex: u32 = 0;
 
@@ -54,7 +53,6 @@ export function addFinding(line: u32, column: u32, code: u32, value: usize, valu
   memory.copy(at + 16, value, valueLen);
   memory.copy(at + 16 + valueLen, fixed, fixedLen);
   findings.len += size;
-  findingCount++;
 }
 
 export function clearFindings(): void {

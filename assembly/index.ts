@@ -1,16 +1,17 @@
-// The core's entry points. The engine writes input bytes at `inputPtr()`, calls `run`, and acts on
+// The core's entry points. The engine writes input bytes at `reserveInput()`, calls `run`, and acts on
 // the Status it returns; findings and finished files wait in buffers the engine drains.
 // Numbers and pointers cross the boundary, never strings.
 
 import { Code } from '../src/core/code';
 import { Status, LocFix, BelongWhen, BelongVerdict, SampleRow } from '../src/core/status';
+import { Counter } from '../src/core/counter';
 import { Bytes } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
 import { SameValue } from './uniform';
 import {
   Scan, scanRow, resetScanner, setWindow, cursor, rowStart, rowEnd, rowLine, fieldCount,
-  fieldStart, fieldEnd, unquoteFields, rowIsBlank, skipping,
+  fieldStart, fieldEnd, unquoteFields, rowIsBlank,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul } from './utf8';
 import { locIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
@@ -18,7 +19,7 @@ import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
-import { addFinding, findings, findingCount, clearFindings, setInputIndex, rowFixed, rowWarned, clearRowMarks, markFixed, markWarned } from './findings';
+import { addFinding, findings, clearFindings, setInputIndex, rowFixed, rowWarned, clearRowMarks, markFixed, markWarned } from './findings';
 import {
   Ext, processExtensions, beginExtensions, resolveSlow, addExtras, checkReciprocity, placedRow, dropRowLinks,
   setExtColumn as setColumnKind, clearExtColumns, addCode, hasExtensions, hasExtras, extXml, rowNamespaces, rowNews,
@@ -28,8 +29,6 @@ import {
   configureWriter, openFile, Fit, whereEntryFits, placeEntry, closeFile, writeEntry, out, entry, fileUrls, fileStart, format, XML,
   fileLastmod, fileLastmodLen, openIndex, writeIndexEntry, closeIndex, index, bodyStart, headerBytes, dropBody,
 } from './writer';
-
-export { Code, Status };
 
 // Input buffer: the engine copies chunks here (behind any carried partial row).
 const input = new Bytes(1 << 21);
@@ -186,10 +185,6 @@ export function dropHeaderRow(): void {
 
 // ---- input window ----
 
-export function inputPtr(): usize {
-  return input.ptr;
-}
-
 /** Keeps the first `keep` bytes of the input buffer and makes room for `n` more; returns the buffer (it may move). */
 export function reserveInput(keep: u32, n: u32): usize {
   input.len = keep;
@@ -206,10 +201,6 @@ export function setInput(n: u32): void {
 export function consumed(): u32 {
   if (stage != Stage.Scan) return <u32>(rowStart - input.ptr);
   return <u32>(cursor - input.ptr);
-}
-
-export function isSkipping(): bool {
-  return skipping;
 }
 
 /** The fields of the row waiting after `Status.Header`. */
@@ -781,9 +772,6 @@ export function findingsPtr(): usize {
 export function findingsLen(): u32 {
   return findings.len;
 }
-export function findingsTotal(): u32 {
-  return findingCount;
-}
 export function drainedFindings(): void {
   clearFindings();
 }
@@ -810,17 +798,15 @@ export function indexLen(): u32 {
   return index.len;
 }
 
-export function counter(which: u32): u32 {
+export function counter(which: Counter): u32 {
   switch (which) {
-    case 0: return rows;
-    case 1: return skipped;
-    case 2: return accepted;
-    case 3: return rejected;
-    case 4: return rowsFixed;
-    case 5: return rowsWarned;
-    case 6: return excluded;
+    case Counter.Rows: return rows;
+    case Counter.Skipped: return skipped;
+    case Counter.Accepted: return accepted;
+    case Counter.Rejected: return rejected;
+    case Counter.RowsFixed: return rowsFixed;
+    case Counter.RowsWarned: return rowsWarned;
+    case Counter.Excluded: return excluded;
   }
   return 0;
 }
-
-export * from './test-hooks';

@@ -5,8 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Papa from 'papaparse';
-import { Core } from '../src/core/core.ts';
-import { nodePlatform } from '../src/platform/node.ts';
+import { testCore, type TestCore } from './helpers/test-core.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { NOW } from './helpers/run-values.ts';
 
@@ -18,7 +17,7 @@ const encoder = new TextEncoder();
 const fieldDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The current row's fields, decoded from the bytes the scanner points at. */
-function fieldsOf(core: Core): string[] {
+function fieldsOf(core: TestCore): string[] {
   const out: string[] = [];
   const n = core.x.rowFieldCount();
   for (let i = 0; i < n; i++) out.push(fieldDecoder.decode(core.bytes().subarray(core.x.rowFieldPtr(i), core.x.rowFieldPtr(i) + core.x.rowFieldLen(i))));
@@ -39,14 +38,14 @@ interface Scanned {
   fields?: string[];
 }
 
-async function newCore(): Promise<Core> {
-  const core = new Core(await nodePlatform.wasm());
-  core.x.configure(0, 50000, 52428800, 0, Date.parse(NOW));
+async function newCore(): Promise<TestCore> {
+  const core = await testCore();
+  core.x.configure(0, 50000, 52428800, 0, Date.parse(NOW), 0);
   return core;
 }
 
 /** Runs the raw scanner over `bytes`, fed in chunks whose sizes `nextSize` picks. */
-function scanAll(core: Core, bytes: Uint8Array, delimiter: string, nextSize: () => number): Scanned[] {
+function scanAll(core: TestCore, bytes: Uint8Array, delimiter: string, nextSize: () => number): Scanned[] {
   const out: Scanned[] = [];
   const take = (r: number) => {
     if (r === ROW) out.push({ r, line: core.x.currentRowLine(), fields: fieldsOf(core) });
@@ -230,7 +229,7 @@ test(`scanner rows and lines equal papaparse's and the generator's on ${CSVS} CS
 });
 
 /** Every way of cutting `text` into two chunks, plus 1-byte chunks and the whole. */
-function everySplit(core: Core, text: string, delimiter: string): { name: string; got: Scanned[] }[] {
+function everySplit(core: TestCore, text: string, delimiter: string): { name: string; got: Scanned[] }[] {
   const bytes = encoder.encode(text);
   const out: { name: string; got: Scanned[] }[] = [];
   out.push({ name: 'whole', got: scanAll(core, bytes, delimiter, () => 1 << 30) });

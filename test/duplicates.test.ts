@@ -3,13 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Core } from '../src/core/core.ts';
-import { nodePlatform } from '../src/platform/node.ts';
+import { testCore } from './helpers/test-core.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 test('five million look-alike URLs: none taken for a duplicate; each again: all caught', async () => {
-  const core = new Core(await nodePlatform.wasm());
-  core.x.configure(0, 50000, 52428800, 0, 0);
+  const core = await testCore();
+  core.x.configure(0, 50000, 52428800, 0, 0, 0);
   const encoder = new TextEncoder();
   const url = (i: number) => `https://www.example.com/section-${i % 50}/item/${i}?ref=x&amp;y=${i % 7}`;
   let falseDuplicates = 0;
@@ -27,8 +26,8 @@ test('five million look-alike URLs: none taken for a duplicate; each again: all 
 });
 
 test('the duplicate set against a JS Set: adds, lookups and removals in any order, runs of collisions included', async () => {
-  const core = new Core(await nodePlatform.wasm());
-  core.x.configure(0, 50000, 52428800, 0, 0);
+  const core = await testCore();
+  core.x.configure(0, 50000, 52428800, 0, 0, 0);
   const encoder = new TextEncoder();
   const put = (s: string) => {
     const ptr = core.x.scratchPtr(s.length);

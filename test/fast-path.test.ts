@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
-import { Core } from '../src/core/core.ts';
+import { testCore, type TestCore } from './helpers/test-core.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { generate } from '../src/generate/engine.ts';
 import { isRelativeReference } from '../src/rules/slow-url.ts';
@@ -282,9 +282,9 @@ function hrefOf(s: string): string | null {
   }
 }
 
-async function newCore(base: Base): Promise<Core> {
-  const core = new Core(await nodePlatform.wasm());
-  core.x.configure(0, 50000, 52428800, 0, Date.parse(NOW));
+async function newCore(base: Base): Promise<TestCore> {
+  const core = await testCore();
+  core.x.configure(0, 50000, 52428800, 0, Date.parse(NOW), 0);
   // As src/engine.ts `useBase`: origin and folder at the scratch area.
   const url = new URL(base.href);
   const folder = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1);

@@ -69,9 +69,3 @@ export const CODE_INFO: Record<string, CodeInfo> = {
 /** Code names by number, in the order of the Code enum. */
 export const CODE_NAMES: string[] = [''];
 for (const name of Object.keys(CODE_INFO)) CODE_NAMES.push(name);
-
-export function codeNumber(name: string): Code {
-  const n = CODE_NAMES.indexOf(name);
-  if (n < 1) throw new Error(`unknown finding code ${name}`);
-  return n as Code;
-}

@@ -2,13 +2,15 @@
 // arena. Any call may grow memory, which detaches views: `bytes()` is taken fresh after each call.
 
 import { SampleRow, Status } from './status.ts';
+import type { Counter } from './counter.ts';
 
 export { Status };
 export { LocFix } from './status.ts';
 
-interface Exports {
+/** What `build/sitemill.wasm` exports (test/core-boundary.test.ts holds it to the module's real exports). */
+export interface Exports {
   memory: WebAssembly.Memory;
-  configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields?: number): void;
+  configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields: number): void;
   setTimezone(len: number, minutes: number): void;
   setBase(originLen: number, folderLen: number): void;
   beginInput(delimiter: number, inputIndex: number, fillerLines: number, headerLine: number): void;
@@ -50,16 +52,7 @@ interface Exports {
   indexEnd(): void;
   indexPtr(): number;
   indexLen(): number;
-  counter(which: number): number;
-  fastPathAccepts(len: number): number;
-  scanOnly(final: number): number;
-  anyHostFastPathAccepts(len: number): number;
-  addToDuplicateSet(len: number): number;
-  removeFromDuplicateSet(len: number): void;
-  duplicateSetHas(len: number): number;
-  escapeScratch(len: number): number;
-  escapedLengthOfScratch(len: number): number;
-  entryPtr(): number;
+  counter(which: Counter): number;
   setExtColumn(col: number, kind: number, param: number): void;
   addHreflangCode(len: number): number;
   slowUrlPtr(): number;

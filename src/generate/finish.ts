@@ -2,6 +2,7 @@
 // lines, then report.csv and manifest.json, and the summary the caller reads.
 
 import { Code } from '../core/code.ts';
+import { Counter } from '../core/counter.ts';
 import type { Core } from '../core/core.ts';
 import type { ZipWriter } from '../compress/zip.ts';
 import { manifestJson } from '../output/manifest.ts';
@@ -79,21 +80,21 @@ function reportRejectedHosts(run: GenerateRun): void {
 /** The counts, and the index when any row was accepted (else the message that says why not). */
 export function summarize(run: GenerateRun): Summary {
   const { x } = run;
-  const accepted = x.counter(2);
+  const accepted = x.counter(Counter.Accepted);
   let message: string | undefined;
   if (accepted === 0) {
-    message = x.counter(0) === 0 ? 'the input has no rows' : 'no row was accepted: every row has an error (see report.csv)';
+    message = x.counter(Counter.Rows) === 0 ? 'the input has no rows' : 'no row was accepted: every row has an error (see report.csv)';
   } else {
     writeIndexes(run.core, run.zip, run.output.files.map((f) => ({ name: f.name, lastmod: notAfter(f.lastmod, run.opts.nowMs) })), run.baseHref!, run.opts);
   }
   return {
-    rows: x.counter(0),
-    skipped: x.counter(1),
+    rows: x.counter(Counter.Rows),
+    skipped: x.counter(Counter.Skipped),
     accepted,
-    rejected: x.counter(3),
-    excluded: x.counter(6),
-    fixed: x.counter(4),
-    warnings: x.counter(5),
+    rejected: x.counter(Counter.Rejected),
+    excluded: x.counter(Counter.Excluded),
+    fixed: x.counter(Counter.RowsFixed),
+    warnings: x.counter(Counter.RowsWarned),
     codes: run.findings.counts(),
     files: run.output.files,
     baseUrl: run.baseHref,

@@ -1,5 +1,6 @@
 // Progress for the person: bytes read and rows counted, told at most ten times a second.
 
+import { Counter } from '../core/counter.ts';
 import type { Core } from '../core/core.ts';
 import type { Progress } from '../types.ts';
 
@@ -25,6 +26,6 @@ export class ProgressReporter {
     this.last = t;
     const { x } = this;
     const total = this.bytesTotal === undefined ? undefined : this.bytesTotal + this.surveyed;
-    this.onProgress({ bytesRead: this.bytesRead + this.surveyed, bytesTotal: total, rows: x.counter(0), accepted: x.counter(2), rejected: x.counter(3), excluded: x.counter(6) });
+    this.onProgress({ bytesRead: this.bytesRead + this.surveyed, bytesTotal: total, rows: x.counter(Counter.Rows), accepted: x.counter(Counter.Accepted), rejected: x.counter(Counter.Rejected), excluded: x.counter(Counter.Excluded) });
   }
 }

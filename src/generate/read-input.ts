@@ -4,6 +4,7 @@
 import { peek, prepend } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
 import { decideLayout } from '../input/layout.ts';
+import { Counter } from '../core/counter.ts';
 import { inferBase } from './base-url.ts';
 import { delimiterByte, splitterOn } from '../input/split-rows.ts';
 import type { InputSource } from '../types.ts';
@@ -18,7 +19,7 @@ export const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 export async function readInput(run: GenerateRun, source: InputSource, index: number): Promise<void> {
   const { core, x, opts, progress } = run;
   run.input = { source, index, converted: false };
-  const rowsBefore = x.counter(0);
+  const rowsBefore = x.counter(Counter.Rows);
   const readBefore = progress.bytesRead;
   let firstStream: AsyncIterable<Uint8Array> | undefined;
   const counted = async function* () {
@@ -61,7 +62,7 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
   if (!started) start(new Uint8Array(0));
   core.feed(new Uint8Array(0));
   await driveCore(run, true);
-  run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(0) - rowsBefore });
+  run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(Counter.Rows) - rowsBefore });
 }
 
 /**
