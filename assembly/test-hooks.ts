@@ -6,7 +6,7 @@ import { locIsCanonical, urlIsCanonical } from './loc';
 import { escapedLength, writeEscaped } from './escape';
 import { entry } from './writer';
 import { Scan, scanRow, unquoteFields } from './csv';
-import { hashBytes } from './hashset';
+import { hashBytes, slotsRead } from './hashset';
 import { written } from './duplicates';
 
 /** The site fast path on [scratch, scratch+len) for the base set. */
@@ -54,4 +54,9 @@ export function removeFromDuplicateSet(len: u32): void {
 /** The duplicate set: whether it holds the hash of [scratch, scratch+len). */
 export function duplicateSetHas(len: u32): bool {
   return written.has(hashBytes(scratch.ptr, len));
+}
+
+/** Slots read by every hash set lookup so far (as a float: an i64 would cross as a BigInt). */
+export function hashSlotsRead(): f64 {
+  return <f64>slotsRead;
 }

@@ -48,7 +48,8 @@ export async function generate(
   }
 }
 
-async function generateOn(core: Core, sources: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
+/** `generate` on a core of the caller's (the tests give one built with its probes). */
+export async function generateOn(core: Core, sources: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
   // The audit judges what is published: its rows are all kept, their URLs as they are.
   const notes: string[] = [];
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));

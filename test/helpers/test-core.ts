@@ -16,6 +16,7 @@ export interface TestHooks {
   addToDuplicateSet(len: number): number;
   removeFromDuplicateSet(len: number): void;
   duplicateSetHas(len: number): number;
+  hashSlotsRead(): number;
 }
 
 /** A core whose exports include the hooks. */
