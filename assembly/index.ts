@@ -14,7 +14,7 @@ import {
   fieldStart, fieldEnd, unquoteFields, rowIsBlank,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul } from './utf8';
-import { locIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, setBase as setBaseLengths, baseKnown } from './loc';
+import { locIsCanonical, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -283,15 +283,25 @@ export function run(final: bool): Status {
         stage = Stage.Scan;
         continue;
       }
-      if (!baseKnown() || !locIsCanonical(locPtr, locLen)) {
+      if (baseKnown() && locIsCanonical(locPtr, locLen)) {
+        canonPtr = locPtr;
+        canonLen = locLen;
+        locFixes = 0;
+      } else if (baseKnown() && rootPathIsCanonical(locPtr, locLen)) {
+        // A root-relative path the parser leaves as it is (an analytics or CMS export): the site's
+        // origin goes before it, as new URL(path, base) would put it.
+        canonical.len = 0;
+        canonical.append(base, originLen);
+        canonical.append(locPtr, locLen);
+        canonPtr = canonical.ptr;
+        canonLen = canonical.len;
+        locFixes = LocFix.Relative;
+      } else {
         stage = Stage.AfterLoc;
         locCode = 0xffff;
         return Status.SlowLoc;
       }
-      canonPtr = locPtr;
-      canonLen = locLen;
       canonEscape = urlNeedsEscape;
-      locFixes = 0;
       locCode = 0;
       stage = Stage.AfterLoc;
     }

@@ -69,6 +69,17 @@ export function locIsCanonical(p: usize, n: i32): bool {
   return startsWithOrigin(p, n, base, originLen) && onSiteOrigin(p, n);
 }
 
+/**
+ * Whether [p, p+n) is a root-relative path (`/a/b?c`, not `//host`) that, after the site's origin,
+ * is in canonical form.
+ */
+export function rootPathIsCanonical(p: usize, n: i32): bool {
+  if (n < 1 || load<u8>(p) != 0x2f || (n > 1 && load<u8>(p + 1) == 0x2f)) return false;
+  if (!pathIsCanonical(p, 0, n)) return false;
+  urlNeedsEscape = urlNeedsEscape || originNeedsEscape;
+  return true;
+}
+
 /** The path check of a URL that starts with the site's origin. */
 function onSiteOrigin(p: usize, n: i32): bool {
   if (!pathIsCanonical(p, originLen, n)) return false;
