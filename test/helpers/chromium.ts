@@ -29,6 +29,8 @@ export interface LaunchOptions {
   serviceWorkers?: 'allow' | 'block';
   /** More command-line switches, after the standard ones. */
   args?: string[];
+  /** Lets a test inject a script of its own (axe-core) past the page's Content-Security-Policy. */
+  bypassCSP?: boolean;
 }
 
 export async function launch(viewport = { width: 1280, height: 800 }, options: LaunchOptions = {}): Promise<Browser> {
@@ -51,6 +53,7 @@ export async function launch(viewport = { width: 1280, height: 800 }, options: L
       viewport,
       acceptDownloads: true,
       serviceWorkers: options.serviceWorkers ?? 'allow',
+      bypassCSP: options.bypassCSP ?? false,
     });
   } catch (error) {
     // A browser that does not start leaves no profile behind.
