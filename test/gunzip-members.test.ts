@@ -1,4 +1,4 @@
-// gzip input read member by member, held to the gzip program (`gzip -dc`) on generated files: several
+// gzip input read member by member (the shared framing over Node's raw inflater), held to the gzip program (`gzip -dc`) on generated files: several
 // members, header fields (name, comment, extra, header CRC), zero padding, bytes after the end, cut
 // and corrupted data, read in chunks of any size. What gzip writes out, we give; where it only warns
 // about trailing garbage, we give it all and then say so; where it fails, we fail too (having given
@@ -12,6 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipMembers } from '../src/input/gunzip-members.ts';
+import { nodePlatform } from '../src/platform/node.ts';
 import { GzipTrailingData } from '../src/input/gzip-trailing-data.ts';
 import { concatParts } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
@@ -65,7 +66,7 @@ async function ours(file: Uint8Array, r: Rand): Promise<{ out: Uint8Array; error
   }
   const parts: Uint8Array[] = [];
   try {
-    for await (const c of gunzipMembers((async function* () { yield* chunks; })(), crc32)) parts.push(c);
+    for await (const c of gunzipMembers((async function* () { yield* chunks; })(), nodePlatform)) parts.push(c);
     return { out: concatParts(parts), error: null };
   } catch (error) {
     return { out: concatParts(parts), error };
@@ -115,7 +116,7 @@ test('a bomb is inflated as it is read: a few output chunks ahead of the reader,
   const zeros = new Uint8Array(128 << 20);
   const bomb = gzipSync(zeros, { level: 9 }); // about 130 KB: one chunk that inflates to 128 MiB
   const before = process.memoryUsage().arrayBuffers;
-  const it = gunzipMembers((async function* () { yield bomb; })(), crc32)[Symbol.asyncIterator]();
+  const it = gunzipMembers((async function* () { yield bomb; })(), nodePlatform)[Symbol.asyncIterator]();
   const first = await it.next();
   assert.ok(!first.done && first.value.length > 0);
   const held = process.memoryUsage().arrayBuffers - before;
