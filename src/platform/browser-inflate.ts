@@ -3,10 +3,9 @@
 // holds bytes after the end, as it does on damage. The end is then found by what must follow it,
 // the gzip trailer (the CRC-32 and length of all the output).
 //
-// Two things keep the output whole up to that failure. The input is written in small pieces, and
-// the next piece only once the output of the one before has been read (the stream's back-pressure).
-// And reads are requested ahead, more than the output chunks one piece can make: a failing stream
-// drops the chunks queued in it, but hands those already asked for to their reads. A trailer that
+// What keeps the output whole up to that failure: a failing stream drops the chunks queued in it,
+// but hands those already asked for to their reads. So the input is written in small pieces, each
+// only once more reads wait unanswered than the output chunks one piece can make. A trailer that
 // matches proves it: its CRC covers every output byte. When none matches, the data is damaged.
 // A piece written whole held deflate data only, so the end lies in the piece refused. An empty
 // output's trailer is eight zero bytes, which zero bytes in the data could match too: there the
@@ -17,8 +16,10 @@ import { concat } from '../input/byte-streams.ts';
 
 /** Deflate data written at a time: it inflates to at most 1032 times as much (8.3 MB). */
 const PIECE = 1 << 13;
-/** Reads asked for ahead: 8.3 MB is 127 of Chromium's 64 KiB output chunks. */
-const READS = 160;
+/** Reads that must wait unanswered before a piece is written: 8.3 MB is 127 of Chromium's 64 KiB output chunks. */
+const NEED = 136;
+/** Reads asked for ahead: NEED, and a few chunks the reader has not taken yet. */
+const READS = NEED + 8;
 /** Deflate data kept while it gives no output, to be inflated again (an empty stream takes 2 to 5 bytes). */
 const KEPT = 1 << 16;
 
@@ -35,7 +36,13 @@ type Fed =
  * Writes the input a piece at a time until the inflater stops taking it. The pieces written are
  * kept while none of them gave output, up to KEPT bytes.
  */
-async function feed(input: ByteSource, writer: WritableStreamDefaultWriter<Uint8Array>, stopped: () => boolean, output: () => number): Promise<Fed> {
+async function feed(
+  input: ByteSource,
+  writer: WritableStreamDefaultWriter<Uint8Array>,
+  stopped: () => boolean,
+  output: () => number,
+  room: () => Promise<void>,
+): Promise<Fed> {
   let before: Uint8Array[] | null = [];
   let kept = 0;
   for (;;) {
@@ -53,6 +60,8 @@ async function feed(input: ByteSource, writer: WritableStreamDefaultWriter<Uint8
     for (let at = 0; at < c.length; at += PIECE) {
       const last = c.subarray(at, at + PIECE);
       try {
+        await room();
+        if (stopped()) return { how: 'stopped' };
         await writer.write(last);
       } catch {
         return stopped() ? { how: 'stopped' } : { how: 'refused', last, unwritten: c.subarray(at + PIECE), before: output() === 0 ? before : null };
@@ -128,16 +137,26 @@ export async function* inflateRawWeb(input: ByteSource, trailer: () => Uint8Arra
   const reader = stream.readable.getReader();
   let stop = false;
   let output = 0;
-  const fed = feed(input, writer, () => stop, () => output).catch((e: unknown) => {
+  // Reads asked for and answered; a piece waits for NEED unanswered ones (`gate.open` lets it go).
+  const gate = { asked: 0, answered: 0, open: null as (() => void) | null };
+  const hasRoom = () => gate.asked - gate.answered >= NEED;
+  const room = () => (hasRoom() ? Promise.resolve() : new Promise<void>((resolve) => (gate.open = resolve)));
+  const read = () => {
+    gate.asked++;
+    const r = reader.read();
+    // A failed stream rejects every read asked for; the first one tells.
+    r.then(() => gate.answered++, () => gate.answered++);
+    if (gate.open && hasRoom()) {
+      gate.open();
+      gate.open = null;
+    }
+    return r;
+  };
+  const fed = feed(input, writer, () => stop, () => output, room).catch((e: unknown) => {
     // The input failed (a cancel, say): the reads end with it.
     writer.abort(e).catch(() => {});
     throw e;
   });
-  const read = () => {
-    const r = reader.read();
-    r.catch(() => {}); // a failed stream rejects every read asked for; the first one tells
-    return r;
-  };
   const reads = Array.from({ length: READS }, read);
   try {
     for (;;) {
@@ -157,6 +176,7 @@ export async function* inflateRawWeb(input: ByteSource, trailer: () => Uint8Arra
     if (end.how === 'refused') await locateEnd(input, end, trailer());
   } finally {
     stop = true;
+    gate.open?.();
     reader.cancel().catch(() => {});
     writer.abort().catch(() => {});
     await fed.catch(() => {});
