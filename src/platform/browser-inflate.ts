@@ -14,9 +14,9 @@
 import type { ByteSource } from '../types.ts';
 import { concat } from '../input/byte-streams.ts';
 
-/** Deflate data written at a time: it inflates to at most 1032 times as much (8.3 MB). */
+/** Deflate data written at a time: it inflates to at most 1032 times as much (8.5 MB). */
 const PIECE = 1 << 13;
-/** Reads that must wait unanswered before a piece is written: 8.3 MB is 127 of Chromium's 64 KiB output chunks. */
+/** Reads that must wait unanswered before a piece is written: 8.5 MB is 129 of Chromium's 64 KiB output chunks. */
 const NEED = 136;
 /** Reads asked for ahead: NEED, and a few chunks the reader has not taken yet. */
 const READS = NEED + 8;
@@ -67,7 +67,8 @@ async function feed(
         return stopped() ? { how: 'stopped' } : { how: 'refused', last, unwritten: c.subarray(at + PIECE), before: output() === 0 ? before : null };
       }
       kept += last.length;
-      before = before && output() === 0 && kept <= KEPT ? [...before, last] : null;
+      if (before && output() === 0 && kept <= KEPT) before.push(last);
+      else before = null;
     }
   }
 }
