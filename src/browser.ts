@@ -1,5 +1,6 @@
 // The library in browsers: the same engine as the CLI, in a module worker driven through Comlink.
-// Aborting a call, or the worker dying, terminates it; the next call starts a fresh one.
+// Aborting a generate() or inspect(), or the worker dying, terminates it (the next call starts a fresh
+// one); aborting a check() stops the audit and keeps the worker.
 import * as Comlink from 'comlink';
 import type { Inspection, Options, Progress } from './types.ts';
 import type {
@@ -52,7 +53,10 @@ export interface RunHooks {
 export interface CheckHooks {
   /** Bytes read so far and the file being read, at most about ten times a second. */
   onProgress?(progress: CheckProgress): void;
-  /** As for generate(): aborting terminates the worker at once. */
+  /**
+   * Aborting rejects this call at once with the signal's reason and stops the audit in the worker,
+   * which lives on (the last generate()'s findings stay readable).
+   */
   signal?: AbortSignal;
 }
 
@@ -116,6 +120,11 @@ function unwrap<T>(outcome: Outcome<T>): T {
   throw new SitemillError(outcome.error.code, outcome.error.message);
 }
 
+/** The options that can be posted to the worker: a signal or a function given with them (from JavaScript) stays here. */
+function cloneable<T extends object>(options: T): T {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => typeof v !== 'function' && !(v instanceof AbortSignal))) as T;
+}
+
 function aborted(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
 }
@@ -159,15 +168,26 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     return running;
   };
 
-  const call = async <T>(run: (api: Comlink.Remote<WorkerApi>) => Promise<T>, signal?: AbortSignal): Promise<T> => {
+  /** Runs a call on the worker; an abort stops the worker, or with `cancel`, asks it to stop the job only. */
+  const call = async <T>(
+    run: (api: Comlink.Remote<WorkerApi>) => Promise<T>,
+    signal?: AbortSignal,
+    cancel?: (api: Comlink.Remote<WorkerApi>) => Promise<void>,
+  ): Promise<T> => {
     if (signal?.aborted) throw aborted(signal);
     const current = start();
+    let cancelled!: (reason: unknown) => void;
+    const onCancel = new Promise<never>((_, reject) => (cancelled = reject));
+    onCancel.catch(() => {}); // observed through the race below
     const onAbort = () => {
-      if (running === current) stop(aborted(signal!));
+      if (running !== current) return;
+      if (!cancel) return stop(aborted(signal!));
+      cancel(current.api).catch(() => {}); // a worker gone meanwhile has nothing left to stop
+      cancelled(aborted(signal!));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await Promise.race([run(current.api), current.stopped]);
+      return await Promise.race([run(current.api), current.stopped, onCancel]);
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
@@ -191,8 +211,11 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     async check(input, options = {}, hooks = {}) {
       const files = (Array.isArray(input) ? input : [input]).map(named);
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
-      const clean: CheckRunOptions = { baseUrl: options.baseUrl, now: options.now };
-      const outcome = await call((api) => api.check(files, clean, progress) as Promise<Outcome<CheckSummary>>, hooks.signal);
+      const outcome = await call(
+        (api) => api.check(files, cloneable(options), progress) as Promise<Outcome<CheckSummary>>,
+        hooks.signal,
+        (api) => api.cancelCheck(),
+      );
       return unwrap(outcome);
     },
     checkFindingsPage(filter, start, count) {

@@ -146,9 +146,9 @@ export interface Hooks {
   onFile?(name: string, data: Uint8Array): void | Promise<void>;
 }
 
-/** A gzip file that compresses its body while the file is still being written. */
+/** A gzip file that compresses its body while the file is still being written, where the platform can. */
 export interface GzipAhead {
-  /** How much body to hand over at a time. */
+  /** How much body to hand over at a time; 0 when the platform takes the whole file at `finish`. */
   readonly pieceBytes: number;
   /** The next bytes of the body, in order (the header comes before them, written at close); read during the call only. */
   body(bytes: Uint8Array): void;
@@ -167,20 +167,34 @@ export interface RawDeflate {
   end(): Promise<void>;
 }
 
-/** The parts of the engine that differ between Node and the browser. */
+/** Input read ahead and put back: what a reader takes past the end of its part goes back for the next one. */
+export interface ByteSource {
+  /** The next chunk, or null at the end. */
+  chunk(): Promise<Uint8Array | null>;
+  /** Puts bytes back: they are the next chunk read. */
+  unread(bytes: Uint8Array): void;
+}
+
+/** The parts of the engine that differ between Node and the browser (README: "Node and the browser"). */
 export interface Platform {
+  /** The gzip levels the platform compresses at (a browser's CompressionStream has its default, 6, only). */
+  readonly gzipLevels: readonly number[];
   /** Compresses a finished file; may take ownership of `data` (its buffer can be transferred). */
   gzip(data: Uint8Array, level: number): Promise<Uint8Array>;
-  /** Where the platform can, a gzip file to hand the body to as it is written. */
-  gzipAhead?(level: number): GzipAhead;
+  /** A gzip file to hand the body to as it is written. */
+  gzipAhead(level: number): GzipAhead;
   sha256(data: Uint8Array): Promise<Uint8Array>;
-  /** CRC-32 (as zip and gzip use it), where the platform has a fast one. */
-  crc32?(data: Uint8Array, value?: number): number;
+  /** CRC-32 (as zip and gzip use it) of `data`, continued from `value`. */
+  crc32(data: Uint8Array, value?: number): number;
+  /** A raw deflate stream for the zip's deflated entries (report.csv, the index): its output goes to `onData`, in order. */
+  deflateRaw(level: number, onData: (chunk: Uint8Array) => void): RawDeflate;
   /**
-   * Where the platform has a native one (with `crc32`), a raw deflate stream for the zip's deflated
-   * entries (report.csv, the index): its output goes to `onData`, in order.
+   * Inflates the raw deflate data at the start of `input`, its output yielded as it is read (never
+   * more than a few chunks ahead of the reader), and puts the bytes after the data back into
+   * `input`; fails on damaged or cut-short data. `trailer()` gives the 8 bytes that must follow the
+   * data (a gzip member's CRC-32 and length of the output so far): an inflater that cannot say where
+   * the data ended finds the end by them.
    */
-  deflateRaw?(level: number, onData: (chunk: Uint8Array) => void): RawDeflate;
-  gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+  inflateRaw(input: ByteSource, trailer: () => Uint8Array): AsyncIterable<Uint8Array>;
   wasm(): Promise<WebAssembly.Module>;
 }

@@ -2,7 +2,7 @@
 // and checks; it keeps the last run's and the last check's findings so the page can read them a
 // page at a time.
 import * as Comlink from 'comlink';
-import { checkFiles, type CheckedFile } from './check/index.ts';
+import { checkFiles, type CheckedFile, type CheckOptions } from './check/index.ts';
 import { CheckFindingPages, type CheckFindingFilter, type CheckFindingsPage } from './check/finding-pages.ts';
 import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
 import type { FindingFilter, FindingStore } from './generate/findings.ts';
@@ -35,13 +35,11 @@ export interface GenerateOutput {
 /** A file from an input or a drop: a Blob with a name. Posting it hands over a handle, not its bytes. */
 export type NamedBlob = Blob & { readonly name: string };
 
-/** What an audit takes besides the files: the site's folder and the clock, as `sitemill check` does. */
-export interface CheckRunOptions {
-  /** Where the sitemaps are published; the first loc's origin + '/' when absent. */
-  baseUrl?: string;
-  /** The clock for lastmod-future, as an ISO date-time; the current time when absent. */
-  now?: string;
-}
+/**
+ * What an audit takes besides the files: the options of `sitemill check` and the library's check(),
+ * but those that cannot cross to the worker (the signal and progress go as the call's hooks).
+ */
+export type CheckRunOptions = Omit<CheckOptions, 'signal' | 'rowRules' | 'onRead'>;
 
 export interface CheckProgress {
   /** Bytes of the given files read so far (compressed bytes for compressed files). */
@@ -112,6 +110,8 @@ let store: FindingStore | null = null;
 let selectionKey = '';
 let selection: Uint32Array | null = null;
 let checked: CheckFindingPages | null = null;
+/** The audit going on: cancelCheck() stops it, and a newer one stops it too. */
+let checking: AbortController | null = null;
 
 const api = {
   /** Where to load the wasm from, when the host moved it away from the worker's own folder. */
@@ -152,6 +152,9 @@ const api = {
   /** Audits sitemaps, indexes, text sitemaps, feeds and zips of them (SPEC section 7), streaming each file. */
   async check(files: NamedBlob[], options: CheckRunOptions, onProgress?: (p: CheckProgress) => void): Promise<Outcome<CheckSummary>> {
     checked = null;
+    checking?.abort();
+    const controller = new AbortController();
+    checking = controller;
     const progress = throttled(onProgress);
     const bytesTotal = files.reduce((n, f) => n + f.size, 0);
     let bytesRead = 0;
@@ -161,7 +164,8 @@ const api = {
       progress.report({ bytesRead, bytesTotal, file: i + 1, files: files.length, name: files[i].name });
     };
     try {
-      const result = await checkFiles(sources, { baseUrl: options.baseUrl, now: options.now, onRead }, browserPlatform);
+      const result = await checkFiles(sources, { ...options, signal: controller.signal, onRead }, browserPlatform);
+      controller.signal.throwIfAborted();
       progress.flush();
       checked = new CheckFindingPages(result.findings);
       const severities: Partial<Record<Severity, number>> = {};
@@ -170,8 +174,14 @@ const api = {
     } catch (e) {
       return failure(e);
     } finally {
+      if (checking === controller) checking = null;
       progress.release();
     }
+  },
+
+  /** Stops the audit going on, if any: it ends with an AbortError, and the worker lives on. */
+  cancelCheck(): void {
+    checking?.abort(new DOMException('The check was cancelled', 'AbortError'));
   },
 
   /** Findings `start … start+count` of the last check() matching `filter`, with the filtered total. */

@@ -4,6 +4,7 @@ import { checkFiles } from '../src/check/index.ts';
 import type { CheckFinding, CheckOptions, CheckResult } from '../src/check/index.ts';
 import { runRowRules } from '../src/check/row-rules.ts';
 import { nodePlatform } from '../src/platform/node.ts';
+import type { ByteSource } from '../src/types.ts';
 import { NOW, source } from './helpers.ts';
 
 export const U = 'https://www.example.com';
@@ -34,7 +35,7 @@ export interface Work {
   pulled: number;
   /** Calls of chunks(): how many times the inputs were read. */
   readings: number;
-  /** Bytes the platform's gunzip gave out. */
+  /** Bytes the platform's inflater gave out. */
   inflated: number;
   /** Bytes of TSV rows the audit handed to the row rules. */
   rows: number;
@@ -56,7 +57,7 @@ export function rssSampler(): { sample(): void; readonly growth: number } {
   };
 }
 
-/** `check`, with the work it did counted through the inputs, the gunzip and the row rules. */
+/** `check`, with the work it did counted through the inputs, the inflater and the row rules. */
 export async function checkCounted(files: Record<string, string | Uint8Array>, options: CheckOptions = {}, chunkSize?: number): Promise<{ r: CheckResult; work: Work }> {
   const work: Work = { pulled: 0, readings: 0, inflated: 0, rows: 0, rssGrowth: 0 };
   const rss = rssSampler();
@@ -76,8 +77,8 @@ export async function checkCounted(files: Record<string, string | Uint8Array>, o
   });
   const platform = {
     ...nodePlatform,
-    async *gunzip(chunks: AsyncIterable<Uint8Array>) {
-      for await (const d of nodePlatform.gunzip(chunks)) {
+    async *inflateRaw(input: ByteSource, trailer: () => Uint8Array) {
+      for await (const d of nodePlatform.inflateRaw(input, trailer)) {
         work.inflated += d.length;
         rss.sample();
         yield d;

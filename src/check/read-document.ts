@@ -105,7 +105,7 @@ export async function* readDocument(doc: Document, tally: FileTally, options: Re
     if (!(e instanceof InflateError)) throw e;
     // Data read whole, with bytes after it: the file's fault, and the document is checked to its end.
     if (e.read !== 'whole') {
-      tally.report(reader.line, 'gzip-broken', e.read === 'said' ? e.message : `${e.message}; what came before the break was read`);
+      tally.report(reader.line, 'gzip-broken', `${e.message}; what came before the break was read`);
       return;
     }
     tally.report(0, 'gzip-broken', e.message);

@@ -7,7 +7,8 @@ import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
 import { concat, isGzip, prepend, rest, utf16ToUtf8 } from '../input/byte-streams.ts';
-import { GzipPartlyRead, GzipTrailingData } from '../input/gzip-trailing-data.ts';
+import { GzipTrailingData } from '../input/gzip-trailing-data.ts';
+import { gunzipMembers } from '../input/gunzip-members.ts';
 
 export type DocumentFormat = 'xml' | 'text' | 'empty' | 'binary';
 
@@ -85,11 +86,10 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>, platform: Platform): A
     }
   })();
   try {
-    yield* platform.gunzip(feed);
+    yield* gunzipMembers(feed, platform);
   } catch (e) {
     if (e instanceof InflateError) throw e;
     if (e instanceof GzipTrailingData) throw new InflateError(`${e.message}, which gunzip ignores and stricter readers refuse; the data before them was read`, 'whole');
-    if (e instanceof GzipPartlyRead) throw new InflateError(`${e.message}; what comes after it, and some of the data before its end, was not read (sitemill check on the command line reads it whole)`, 'said');
     throw new InflateError(`the gzip data does not inflate (${(e as Error).message})`);
   } finally {
     stop = true;

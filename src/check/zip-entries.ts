@@ -10,10 +10,10 @@ import { Inflate, Unzip, UnzipPassThrough, type FlateError, type UnzipDecoder, t
 /** A zip (or a zip entry) whose data cannot be read. */
 export class InflateError extends Error {
   /**
-   * `whole`: the data was all read, and what follows it is the fault; `said`: the message tells what
-   * was read; otherwise the data broke off, and what came before was read.
+   * `whole`: the data was all read, and what follows it is the fault; otherwise the data broke off,
+   * and what came before was read.
    */
-  constructor(message: string, readonly read: 'broken' | 'whole' | 'said' = 'broken') {
+  constructor(message: string, readonly read: 'broken' | 'whole' = 'broken') {
     super(message);
   }
 }

@@ -1,9 +1,9 @@
 // A deterministic zip, written as a stream with fflate: fixed timestamps, entries in the order added,
-// gzipped files stored as they are (deflating them twice gains nothing), the rest deflated (by the
-// platform's zlib where it has one: fflate's deflate in JS took 4.8 s of a 1M-row crawl's 25 s, for
-// an 84 MB report.csv on the main thread).
+// gzipped files stored as they are (deflating them twice gains nothing), the rest deflated by the
+// platform's zlib (fflate's deflate in JS took 4.8 s of a 1M-row crawl's 25 s, for an 84 MB
+// report.csv on the main thread).
 
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { Zip, ZipPassThrough } from 'fflate';
 import { concat } from '../input/byte-streams.ts';
 import type { Platform } from '../types.ts';
 
@@ -47,11 +47,9 @@ export class ZipWriter {
 
   constructor(
     onChunk: (chunk: Uint8Array) => void | Promise<void>,
+    /** Its CRC-32 and raw deflate. */
+    private platform: Pick<Platform, 'crc32' | 'deflateRaw'>,
     private onFile?: (name: string, data: Uint8Array) => void | Promise<void>,
-    /** A fast CRC-32 where the platform has one. */
-    private crc32?: (data: Uint8Array, value?: number) => number,
-    /** The platform's raw deflate, where it has one (with `crc32`). */
-    private deflateRaw?: Platform['deflateRaw'],
   ) {
     this.done = new Promise((resolve) => (this.finished = resolve));
     this.zip = new Zip((err, chunk, final) => {
@@ -66,7 +64,7 @@ export class ZipWriter {
 
   /** Adds a file as it is (for `.gz` files). */
   store(name: string, data: Uint8Array): void {
-    const entry = this.crc32 ? new StoredWithCrc(name, this.crc32(data)) : new ZipPassThrough(name);
+    const entry = new StoredWithCrc(name, this.platform.crc32(data));
     entry.mtime = MTIME;
     this.zip.add(entry);
     entry.push(data, true);
@@ -78,26 +76,12 @@ export class ZipWriter {
     if (onFile) this.writing = this.writing.then(() => onFile(name, data));
   }
 
-  /** Adds a file deflated, from parts pushed in order; returns the function that pushes them. */
-  deflate(name: string): (part: Uint8Array, final: boolean) => void {
-    if (this.deflateRaw && this.crc32) return this.deflateNatively(name, this.deflateRaw, this.crc32);
-    const entry = new ZipDeflate(name, { level: 6 });
-    entry.mtime = MTIME;
-    this.zip.add(entry);
-    const parts: Uint8Array[] = [];
-    return (part, final) => {
-      entry.push(part, final);
-      if (!this.onFile) return;
-      parts.push(part);
-      if (final) this.toFile(name, concat(parts));
-    };
-  }
-
   /**
-   * The same through the platform's zlib: the parts are compressed off the main thread, the CRC and
-   * size counted here. The entry's bytes differ from fflate's; inflated, they are the same.
+   * Adds a file deflated, from parts pushed in order; returns the function that pushes them. The
+   * platform's zlib compresses the parts off the main thread; the CRC and size are counted here.
    */
-  private deflateNatively(name: string, deflateRaw: NonNullable<Platform['deflateRaw']>, crc32: (data: Uint8Array, value?: number) => number) {
+  deflate(name: string): (part: Uint8Array, final: boolean) => void {
+    const { crc32, deflateRaw } = this.platform;
     const entry = new NativeDeflated(name);
     entry.mtime = MTIME;
     this.zip.add(entry);

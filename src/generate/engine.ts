@@ -9,7 +9,7 @@ import { InputError } from '../input/decode.ts';
 import type { Hooks, InputSource, Options, Platform, Summary } from '../types.ts';
 import type { FindingStore } from './findings.ts';
 import { finishList, summarize, writeReportAndManifest } from './finish.ts';
-import { resolveOptions, type ResolvedOptions } from './options.ts';
+import { OptionError, resolveOptions, type ResolvedOptions } from './options.ts';
 import { readInput } from './read-input.ts';
 import { GenerateRun } from './run.ts';
 import { belongingOf } from './belonging.ts';
@@ -33,6 +33,10 @@ export async function generate(
   hooks: Hooks = {},
 ): Promise<GenerateResult> {
   const opts = resolveOptions(options);
+  if (opts.gzip && !platform.gzipLevels.includes(opts.gzipLevel)) {
+    // A browser's CompressionStream has one level: refused rather than quietly not honoured.
+    throw new OptionError(`gzip level ${opts.gzipLevel} is not available here: the browser compresses at level ${platform.gzipLevels.join(', ')} only (the command line takes 1 to 9)`);
+  }
   if (sources.length === 0) throw new InputError('no input was given');
   const module = await platform.wasm();
   let core: Core;

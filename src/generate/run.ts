@@ -69,7 +69,7 @@ export class GenerateRun {
   ) {
     this.x = core.x;
     this.findings = new FindingStore(sources.map((s) => s.name), opts.strict);
-    this.zip = new ZipWriter(hooks.onZipChunk ?? ((c) => void this.zipParts.push(c)), hooks.onFile, platform.crc32?.bind(platform), platform.deflateRaw?.bind(platform));
+    this.zip = new ZipWriter(hooks.onZipChunk ?? ((c) => void this.zipParts.push(c)), platform, hooks.onFile);
     this.output = new Output(opts, platform, this.zip);
     const bytesTotal = sources.every((s) => s.size !== undefined) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : undefined;
     this.progress = new ProgressReporter(this.x, bytesTotal, hooks.onProgress);

@@ -5,7 +5,8 @@ import type { Platform } from '../types.ts';
 import { isSitemapInput, RowsOrigin, sitemapRows } from '../check/sitemap-rows.ts';
 import { binaryKind, OLD_EXCEL, SAMPLE, startsWith } from './binary-kind.ts';
 import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
-import { GzipPartlyRead, GzipTrailingData } from './gzip-trailing-data.ts';
+import { GzipTrailingData } from './gzip-trailing-data.ts';
+import { gunzipMembers } from './gunzip-members.ts';
 import { isOfficeZip, workbookRows } from './xlsx.ts';
 
 import { InputError } from './input-error.ts';
@@ -35,7 +36,7 @@ export async function* decodeInput(
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
   if (isGzip(head)) {
-    ({ head, rest } = await peek(gunzipTolerant(name, platform.gunzip(prepend(head, rest)), onNote), SAMPLE));
+    ({ head, rest } = await peek(gunzipTolerant(name, gunzipMembers(prepend(head, rest), platform), onNote), SAMPLE));
   }
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && isOfficeZip(head)) {
     workbook.onWorkbook?.();
@@ -111,7 +112,6 @@ async function* gunzipTolerant(name: string, chunks: AsyncIterable<Uint8Array>, 
     yield* chunks;
   } catch (e) {
     if (e instanceof GzipTrailingData) onNote(`${name}: ${e.message} were ignored; every row before them was read`);
-    else if (e instanceof GzipPartlyRead) onNote(`${name}: ${e.message}; the rows after it, and some before its end, were not read (the command line reads such a file whole)`);
     else onNote(`${name}: the gzip data breaks off (${(e as Error).message}); the rows before the break were read, and the last of them may be cut short`);
   }
 }

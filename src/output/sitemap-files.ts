@@ -30,7 +30,7 @@ export function hex(bytes: Uint8Array): string {
 export class Output {
   readonly files: SitemapFile[] = [];
   private pending: Pending[] = [];
-  /** The open file's gzip, where the platform compresses a body while it is written. */
+  /** The open file's gzip (none when the files are not gzipped). */
   private ahead: GzipAhead | null;
 
   constructor(
@@ -38,7 +38,7 @@ export class Output {
     private platform: Platform,
     private zip: ZipWriter,
   ) {
-    this.ahead = opts.gzip ? (platform.gzipAhead?.(opts.gzipLevel) ?? null) : null;
+    this.ahead = opts.gzip ? platform.gzipAhead(opts.gzipLevel) : null;
   }
 
   /** How much of the open file's body to collect before handing it to `body`; 0 when nothing is compressed before the file closes. */
@@ -61,8 +61,6 @@ export class Output {
    */
   async addSitemap(rest: Uint8Array, urls: number, lastmod: string, headerLength = 0): Promise<void> {
     const name = this.fileName(this.files.length + this.pending.length + 1);
-    const { gzip, gzipLevel } = this.opts;
-    const platform = this.platform;
     const ahead = this.ahead;
     let info: SitemapFile;
     let stored: Promise<Uint8Array>;
@@ -73,11 +71,10 @@ export class Output {
       stored = closed.gzip;
     } else {
       const bytes = rest.slice();
-      // Before gzip, which may take the buffer away.
       info = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod };
-      stored = gzip ? platform.gzip(bytes, gzipLevel) : Promise.resolve(bytes);
+      stored = Promise.resolve(bytes);
     }
-    const job = stored.then(async (s) => ({ stored: s, sha256: hex(await platform.sha256(s)) }));
+    const job = stored.then(async (s) => ({ stored: s, sha256: hex(await this.platform.sha256(s)) }));
     job.catch(() => {}); // awaited in order by flushOne; this keeps an early failure from going unhandled
     this.pending.push({ info, job });
     while (this.pending.length > IN_FLIGHT) await this.flushOne();

@@ -1,36 +1,14 @@
-// The Platform for browsers and their workers: Web Streams compression, Web Crypto, streaming wasm compile.
+// The Platform for browsers and their workers: Web Streams compression, Web Crypto, streaming wasm compile,
+// CRC-32 in JavaScript.
 // Uses only APIs present in both windows and workers (no DOM).
 import type { Platform } from '../types.ts';
 import { GzipPool } from '../compress/gzip-pool.ts';
-import { GzipPartlyRead } from '../input/gzip-trailing-data.ts';
-
-/** The browser's inflater reads one gzip member: what follows it is told as such, not as damage. */
-async function* firstMemberOnly(inflated: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  try {
-    yield* inflated;
-  } catch (e) {
-    // Chromium: "Junk found after end of compressed data."; Firefox: "... trailing garbage ...".
-    if (/junk|trailing/i.test((e as Error).message)) throw new GzipPartlyRead('data follows the first gzip member (another member, padding or other bytes), which the browser does not read');
-    throw e;
-  }
-}
+import { crc32Table } from '../compress/crc32-table.ts';
+import { deflateRawWeb, WholeGzip } from './browser-deflate.ts';
+import { inflateRawWeb } from './browser-inflate.ts';
 
 // One core stays with the engine's worker; the others compress (at least one, at most four).
 const pool = new GzipPool(Math.min(4, Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1)));
-
-function streamOf(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
-  const it = chunks[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await it.next();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel(reason) {
-      await it.return?.(reason);
-    },
-  });
-}
 
 /** Reads a stream as an async iterable without relying on ReadableStream's own async iterator (not everywhere yet). */
 export async function* iterate(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
@@ -70,18 +48,18 @@ async function compileWasm(): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+const gzip = (data: Uint8Array) => pool.gzip(data);
+
 export const browserPlatform: Platform = {
   // CompressionStream takes no level: the browser's default (zlib level 6) is used.
-  gzip(data: Uint8Array): Promise<Uint8Array> {
-    return pool.gzip(data);
-  },
+  gzipLevels: [6],
+  gzip,
+  gzipAhead: () => new WholeGzip(gzip),
+  crc32: crc32Table,
+  deflateRaw: (_level, onData) => deflateRawWeb(onData),
+  inflateRaw: inflateRawWeb,
   async sha256(data: Uint8Array): Promise<Uint8Array> {
     return new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
-  },
-  gunzip(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-    // The DOM typings give DecompressionStream a BufferSource input; chunks here are always Uint8Array.
-    const inflate = new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
-    return firstMemberOnly(iterate(streamOf(chunks).pipeThrough(inflate)));
   },
   wasm(): Promise<WebAssembly.Module> {
     wasmModule ??= compileWasm().catch((e) => {

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { runCliCheck } from '../helpers/check-view.ts';
@@ -131,31 +130,48 @@ describe('the browser library', { timeout: 120_000 }, () => {
     assert.ok(got.progress > 0, 'progress');
   });
 
-  it('reads the first member of a gzip with more after it, and says the rest was not read', async () => {
-    // The browser's inflater reads one member; the command line reads them all (test/gunzip-members.test.ts).
-    const rows = Array.from({ length: 20000 }, (_, i) => `${BASE}p/${i}`);
-    const list = Buffer.concat([gzipSync('loc\n' + rows.slice(0, 10000).join('\n') + '\n'), gzipSync(rows.slice(10000).join('\n') + '\n')]);
-    const sitemap = (from: number, to: number) => rows.slice(from, to).map((u) => `<url><loc>${u}</loc></url>`).join('\n');
-    const xml = Buffer.concat([
-      gzipSync(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemap(0, 100)}\n`),
-      gzipSync(`${sitemap(100, 200)}\n</urlset>\n`),
-    ]);
+  it('stops a check at an abort and keeps the worker, with the last run\'s findings in it', async () => {
     const got = (await page.evaluate(`(async () => {
-      const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       const { createSitemill } = await import('../../lib/sitemill-browser.js');
       const sitemill = createSitemill();
-      const { summary } = await sitemill.generate(new File([bytes('${list.toString('base64')}')], 'list.csv.gz'), { baseUrl: '${BASE}', now: '${NOW}' });
-      await sitemill.check([new File([bytes('${xml.toString('base64')}')], 'two.xml.gz')], { now: '${NOW}' });
-      const found = await sitemill.checkFindingsPage({}, 0, 10);
+      await sitemill.generate('${BASE}a\\nmailto:x@example.com\\n', { baseUrl: '${BASE}', now: '${NOW}' });
+      const urls = Array.from({ length: 100000 }, (_, i) => '<url><loc>${BASE}p/' + i + '</loc></url>').join('\\n');
+      const big = new File(['<?xml version="1.0" encoding="UTF-8"?>\\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\\n' + urls + '\\n</urlset>\\n'], 'big.xml');
+      const controller = new AbortController();
+      let progressed = 0;
+      const abortedAs = await sitemill.check([big], { now: '${NOW}' }, { signal: controller.signal, onProgress: () => (progressed++, controller.abort()) }).then(
+        () => 'finished',
+        (e) => e.name,
+      );
+      const kept = await sitemill.findingsPage({}, 0, 10);
+      const small = await sitemill.check([new File(['${BASE}a\\nnot a url\\n'], 'urls.txt')], { now: '${NOW}' });
+      const stillKept = await sitemill.findingsPage({}, 0, 10);
       sitemill.terminate();
-      return { accepted: summary.accepted, notes: summary.notes, found: found.findings.map((f) => f.code + ': ' + f.message) };
-    })()`)) as { accepted: number; notes: string[]; found: string[] };
-    assert.ok(got.accepted <= 10000, `${got.accepted} rows read`);
-    assert.ok(
-      got.notes.some((n) => n.startsWith('list.csv.gz: data follows the first gzip member') && n.endsWith('were not read (the command line reads such a file whole)')),
-      JSON.stringify(got.notes),
-    );
-    assert.ok(got.found.some((f) => /^gzip-broken: data follows the first gzip member .* was not read \(sitemill check on the command line reads it whole\)$/.test(f)), JSON.stringify(got.found));
+      return { abortedAs, progressed, kept: kept.total, small: small.codes, stillKept: stillKept.total };
+    })()`)) as { abortedAs: string; progressed: number; kept: number; small: Record<string, number>; stillKept: number };
+    assert.equal(got.abortedAs, 'AbortError');
+    assert.ok(got.progressed >= 1, 'aborted from its progress');
+    assert.equal(got.kept, 1, 'the run\'s finding is still in the worker after the abort');
+    assert.deepEqual(got.small, { 'text-not-url': 1 }, 'the next check runs in the same worker');
+    assert.equal(got.stillKept, 1);
+  });
+
+  it('refuses a gzip level the browser cannot compress at, and takes its own', async () => {
+    const got = (await page.evaluate(`(async () => {
+      const { createSitemill } = await import('../../lib/sitemill-browser.js');
+      const sitemill = createSitemill();
+      const refused = await sitemill.generate('${BASE}a\\n', { gzipLevel: 9 }).catch((e) => ({ code: e.code, message: e.message }));
+      const six = await sitemill.generate('${BASE}a\\n', { gzipLevel: 6 });
+      const unzipped = await sitemill.generate('${BASE}a\\n', { gzipLevel: 9, gzip: false });
+      sitemill.terminate();
+      return { refused, six: six.summary.files.map((f) => f.name), unzipped: unzipped.summary.files.map((f) => f.name) };
+    })()`)) as { refused: { code: string; message: string }; six: string[]; unzipped: string[] };
+    assert.deepEqual(got.refused, {
+      code: 'options',
+      message: 'gzip level 9 is not available here: the browser compresses at level 6 only (the command line takes 1 to 9)',
+    });
+    assert.deepEqual(got.six, ['sitemap-1.xml.gz']);
+    assert.deepEqual(got.unzipped, ['sitemap-1.xml'], 'no gzip, no level to refuse');
   });
 
   it('made no request off its origin and logged no error', () => {
