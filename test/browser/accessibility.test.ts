@@ -85,7 +85,7 @@ describe('a phone-sized screen', { timeout: 120_000 }, () => {
     const summary = p.getByRole('heading', { name: 'Summary' });
     // The results start below the run button, under the fold on this screen, until the run ends.
     await p.waitForFunction(() => {
-      const h = [...document.querySelectorAll('h2')].find((e) => e.textContent?.trim() === 'Summary');
+      const h = Array.from(document.querySelectorAll('h2')).find((e) => e.textContent?.trim() === 'Summary');
       const top = h?.getBoundingClientRect().top ?? Infinity;
       return top >= 0 && top < window.innerHeight;
     });
