@@ -88,7 +88,7 @@ const ADVICE = {
   'image-too-many':
     'Google reads at most 1,000 images per page from a sitemap. Keep the page’s most important 1,000 images in the export.',
   'hreflang-code-invalid':
-    'Google ignores an alternate whose language code it does not know. Name the column hreflang: and a language, with script or region if needed (hreflang:en, hreflang:de-AT), or hreflang:x-default.',
+    'Google ignores an alternate whose language code it does not know. Use a language, with script or region if needed (en, de-AT), or x-default, in the column name (hreflang:de-AT) or the hreflang attribute.',
   'hreflang-normalized':
     'Codes are written in their usual case (de-AT, zh-Hant-TW). Nothing else to do.',
   'hreflang-url-invalid':
@@ -96,7 +96,7 @@ const ADVICE = {
   'hreflang-code-repeated':
     'Two pages for one language code contradict each other, so only the first is kept. Keep one URL per code in the cell.',
   'hreflang-not-reciprocal':
-    'Google ignores hreflang links that the other page does not return. Give the alternate’s row the same set of hreflang columns, linking back to this page.',
+    'Google ignores hreflang links that the other page does not return. Make the alternate’s entry list this page too: every page of a cluster lists all of them.',
   'hreflang-missing-self':
     'Google expects each page to list itself among its own alternates. Add the page’s URL under its own language code.',
   'news-incomplete':
