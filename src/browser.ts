@@ -22,9 +22,10 @@ export type * from './types.ts';
 export type { CheckedFile, CheckFinding, FileKind } from './check/index.ts';
 export type { CheckFindingFilter, CheckFindingsPage, CheckProgress, CheckRunOptions, CheckSummary, EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob };
 
-// The engine's tables a page shows or edits beside the worker: the finding codes, the options and
+// The engine's tables a page shows or edits beside the worker: the finding codes and their advice, the options and
 // their limits, the extension column names, and which files of a drop go with a sitemap.
 export { CODE_INFO } from './core/codes.ts';
+export { codeAdvice } from './core/code-advice.ts';
 export { CHECK_CODES, type CheckCode } from './check/codes.ts';
 export { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES } from './generate/options.ts';
 export { NEWS_FIELDS, VIDEO_FIELDS } from './input/detect.ts';

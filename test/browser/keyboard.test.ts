@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { codeAdvice } from '../../src/core/code-advice.ts';
 import { expectFocusRing, tabTo } from '../helpers/keyboard.ts';
 import { bigList } from '../helpers/lists.ts';
 import { waitForResults } from '../helpers/workbench-view.ts';
@@ -56,6 +57,28 @@ describe('the page by keyboard', { timeout: 120_000 }, () => {
     await file.saveAs(saved);
     assert.ok((await readFile(saved)).length > 100, 'the zip was saved');
     console.log(`# Try a sample took ${presses} Tab presses from the top of the page`);
+  });
+
+  it('opens a code’s advice from the chart with Tab and Enter, and closes it again', async () => {
+    const first = page.locator('.chart > li').first();
+    const code = await first.locator('.chart-code').innerText();
+    const why = page.getByRole('button', { name: `Why ${code} matters, how to fix it` });
+    await tabTo(page, why, 120);
+    await expectFocusRing(why, `Why of ${code}`);
+    assert.equal(await why.getAttribute('aria-expanded'), 'false');
+    const panel = page.locator(`[id="${await why.getAttribute('aria-controls')}"]`);
+    assert.equal(await panel.isVisible(), false, 'the advice is closed at first');
+
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'visible' });
+    assert.equal(await why.getAttribute('aria-expanded'), 'true');
+    const advice = codeAdvice(code);
+    assert.ok(advice, `${code} has advice`);
+    assert.ok((await panel.innerText()).includes(advice), `the advice of ${code} is shown: ${await panel.innerText()}`);
+
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'hidden' });
+    assert.equal(await why.getAttribute('aria-expanded'), 'false');
   });
 
   it('puts focus back on Generate when a run is cancelled', async () => {
