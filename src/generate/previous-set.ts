@@ -88,7 +88,7 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
     sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw: read.raw, locs: read.locs, entries: read.entries, indexLastmod: null });
   }
   for (const s of sitemaps) s.indexLastmod = indexLastmods.get(s.name) ?? null;
-  if (sitemaps.length === 0 && given.length > 0) throw new InputError('the previous set holds no sitemap file');
+  if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
   return sitemaps.sort((a, b) => (a.section ?? '\uffff').localeCompare(b.section ?? '\uffff') || a.n - b.n || (a.name < b.name ? -1 : 1));
 }
 

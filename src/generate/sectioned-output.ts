@@ -18,6 +18,14 @@ interface OpenFile {
   entries: Entry[];
 }
 
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function fileNumber(name: string): number {
+  return Number(/-(\d+)\.[a-z.]+$/.exec(name)![1]);
+}
+
 export class SectionedOutput implements SitemapOutput {
   readonly aheadBytes = 0;
   /** Each section's entries, in input order (held when there is a previous set). */
@@ -32,8 +40,9 @@ export class SectionedOutput implements SitemapOutput {
     private previous: PreviousSitemap[] | null,
   ) {}
 
+  /** By section, then number: the index's order, whatever order the rows came in. */
   get files(): SitemapFile[] {
-    return this.out.files;
+    return this.out.files.slice().sort((a, b) => compareText(a.section ?? '', b.section ?? '') || fileNumber(a.name) - fileNumber(b.name));
   }
 
   body(): void {}
@@ -82,10 +91,10 @@ export class SectionedOutput implements SitemapOutput {
     await this.out.flush();
   }
 
-  /** The sections of the previous set (in its order), then new ones; each planned against its old files. */
+  /** Each section, in name order, planned against its old files. */
   private async writePlanned(previous: PreviousSitemap[]): Promise<void> {
     const now = new Date(this.opts.nowMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const sections = [...new Set([...previous.flatMap((p) => (p.section !== null && this.held.has(p.section) ? [p.section] : [])), ...this.held.keys()])];
+    const sections = [...this.held.keys()].sort(compareText);
     for (const section of sections) {
       const old = previous.filter((p) => p.section === section);
       for (const f of planSection(old, this.held.get(section)!, () => this.room())) {
