@@ -9,10 +9,10 @@ import { FileTally } from '../check/file-tally.ts';
 import { readDocument } from '../check/read-document.ts';
 import type { EntrySink } from '../check/sink.ts';
 import { documents } from '../check/unpack.ts';
-import { zipEntries } from '../check/zip-entries.ts';
+import { unzipSync } from 'fflate';
 import { concat } from '../input/byte-streams.ts';
 import { InputError } from '../input/input-error.ts';
-import { splitFile } from '../output/urlset.ts';
+import { entryLoc, walkFile } from '../output/urlset.ts';
 import type { Platform, PreviousFile } from '../types.ts';
 import type { ResolvedOptions } from './options.ts';
 
@@ -25,8 +25,8 @@ export interface PreviousSitemap {
   stored: Uint8Array;
   raw: Uint8Array;
   locs: string[];
-  /** Each URL's entry as written, when this tool wrote the file. */
-  entries: Map<string, Uint8Array> | null;
+  /** When this tool wrote the file: where each entry is in `raw`, entry i at `offsets[i]…offsets[i+1]`. */
+  offsets: Uint32Array | null;
   /** Its `<lastmod>` in the previous index; empty when it had none, null when no index said. */
   indexLastmod: string | null;
 }
@@ -36,15 +36,19 @@ interface ManifestFile {
   lastmod?: string;
 }
 
-/** The files of a zip, by their base names, as stored (a `.gz` entry gzipped). */
-export async function zipFiles(data: Uint8Array): Promise<PreviousFile[]> {
-  const files: PreviousFile[] = [];
-  for await (const entry of zipEntries(once(data))) {
-    const parts: Uint8Array[] = [];
-    for await (const c of entry.chunks) parts.push(c);
-    files.push({ name: entry.name.slice(entry.name.lastIndexOf('/') + 1), data: concat(parts) });
+/** The sitemap files and the manifest of a zip, by their base names, as stored (a `.gz` entry gzipped). */
+export function zipFiles(data: Uint8Array): PreviousFile[] {
+  const wanted = (name: string) => /\.(xml|txt)(\.gz)?$/.test(name) || baseName(name) === 'manifest.json';
+  try {
+    // The whole zip is in memory: read at once, its report and other companions left packed.
+    return Object.entries(unzipSync(data, { filter: (f) => wanted(f.name) })).map(([name, bytes]) => ({ name: baseName(name), data: bytes }));
+  } catch (e) {
+    throw new InputError(`the previous set is not a readable zip (${(e as Error).message})`);
   }
-  return files;
+}
+
+function baseName(name: string): string {
+  return name.slice(name.lastIndexOf('/') + 1);
 }
 
 async function* once(data: Uint8Array): AsyncGenerator<Uint8Array> {
@@ -66,7 +70,7 @@ export function nameParts(name: string, opts: ResolvedOptions, sectioned: boolea
 
 export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform): Promise<PreviousSitemap[]> {
   let files = given;
-  if (files.length === 1 && isZip(files[0].data)) files = await zipFiles(files[0].data);
+  if (files.length === 1 && isZip(files[0].data)) files = zipFiles(files[0].data);
   const manifestFile = files.find((f) => f.name === 'manifest.json');
   const manifest = manifestFile ? manifestFiles(manifestFile.data) : null;
   const listed = manifest ? new Set(manifest.map((f) => f.name)) : null;
@@ -74,7 +78,7 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   for (const f of manifest ?? []) if (f.lastmod !== undefined) indexLastmods.set(f.name, f.lastmod);
   const sitemaps: PreviousSitemap[] = [];
   for (const file of files) {
-    if (isCompanion(file.name) || (listed && !listed.has(file.name) && !/index/.test(file.name))) continue;
+    if (!/\.(xml|txt)(\.gz)?$/.test(file.name) || isCompanion(file.name) || (listed && !listed.has(file.name) && !/index/.test(file.name))) continue;
     const read = await readOne(file, opts, platform, listed?.has(file.name) ?? false);
     if (read.index) {
       for (const e of read.index) {
@@ -85,7 +89,7 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
     }
     if (!read.locs) continue;
     const parts = nameParts(file.name, opts, sectioned);
-    sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw: read.raw, locs: read.locs, entries: read.entries, indexLastmod: null });
+    sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw: read.raw, locs: read.locs, offsets: read.offsets, indexLastmod: null });
   }
   for (const s of sitemaps) s.indexLastmod = indexLastmods.get(s.name) ?? null;
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
@@ -104,7 +108,7 @@ function manifestFiles(data: Uint8Array): ManifestFile[] | null {
 interface ReadFile {
   raw: Uint8Array;
   locs: string[] | null;
-  entries: Map<string, Uint8Array> | null;
+  offsets: Uint32Array | null;
   index: { loc: string; lastmod: string }[] | null;
 }
 
@@ -123,17 +127,18 @@ async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Plat
     report: () => {},
   };
   for await (const doc of documents({ name: file.name, chunks: () => once(file.data) }, platform)) {
+    // The inflated chunks are each new (gunzip's output), and kept as they are.
     const teed = (async function* () {
       for await (const c of doc.chunks) {
-        parts.push(c.slice());
+        parts.push(c);
         yield c;
       }
     })();
     if (ours) {
       for await (const _ of teed);
       const raw = concat(parts);
-      const split = splitFile(raw, opts.format);
-      if (split) return { raw, locs: split.map((e) => e.loc), entries: new Map(split.map((e) => [e.loc, e.bytes])), index: null };
+      const split = splitOurs(raw, opts);
+      if (split) return { raw, ...split, index: null };
       parts.length = 0;
       return readOne(file, opts, platform, false);
     }
@@ -141,8 +146,26 @@ async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Plat
     break;
   }
   const raw = concat(parts);
-  if (rootIsIndex) return { raw, locs: null, entries: null, index };
-  const split = splitFile(raw, opts.format);
-  const entries = split && split.length === locs.length ? new Map(split.map((e) => [e.loc, e.bytes])) : null;
-  return { raw, locs: locs.length || split ? locs : null, entries, index: null };
+  if (rootIsIndex) return { raw, locs: null, offsets: null, index };
+  // Entries as this tool writes them, when the audit's reader found the same URLs in them.
+  const split = splitOurs(raw, opts);
+  const same = split !== null && split.locs.length === locs.length && split.locs.every((l, i) => l === locs[i]);
+  return { raw, locs, offsets: same ? split.offsets : null, index: null };
+}
+
+/** The URLs of a file this tool wrote and where each entry is; null when the file is written otherwise. */
+function splitOurs(raw: Uint8Array, opts: ResolvedOptions): { locs: string[]; offsets: Uint32Array } | null {
+  const locs: string[] = [];
+  const starts: number[] = [];
+  let last = 0;
+  const ok = walkFile(raw, opts.format, (start, end, le) => {
+    locs.push(entryLoc(raw, start, end, le));
+    starts.push(start);
+    last = end;
+  });
+  if (!ok) return null;
+  const offsets = new Uint32Array(starts.length + 1);
+  offsets.set(starts);
+  offsets[starts.length] = last;
+  return { locs, offsets };
 }

@@ -9,7 +9,7 @@ import type { ResolvedOptions } from './options.ts';
 import type { PreviousSitemap } from './previous-set.ts';
 import type { Sectioning } from './sectioning.ts';
 import { planSection } from './stable-plan.ts';
-import { fileChange, removedFile } from '../output/changes.ts';
+import { removedFile } from '../output/changes.ts';
 
 /** A section's open file while rows come in. */
 interface OpenFile {
@@ -98,19 +98,14 @@ export class SectionedOutput implements SitemapOutput {
     for (const section of sections) {
       const old = previous.filter((p) => p.section === section);
       for (const f of planSection(old, this.held.get(section)!, () => this.room())) {
-        const name = this.fileName(section, f.n);
-        if (f.entries.length === 0) {
-          this.changes.push(removedFile(f.previous!));
-          continue;
-        }
-        const bytes = joinFile(f.entries, this.opts.format);
-        const change = fileChange(name, f.entries, f.previous, bytes);
-        this.changes.push(change);
-        if (change.change === 'unchanged') {
+        const name = f.previous?.name ?? this.fileName(section, f.n);
+        this.changes.push({ name, change: f.change, urlsAdded: f.urlsAdded, urlsRemoved: f.urlsRemoved, urlsChanged: f.urlsChanged });
+        if (f.change === 'removed') continue;
+        if (f.change === 'unchanged') {
           const p = f.previous!;
           await this.out.addStored(name, p.raw, p.stored, f.entries.length, p.indexLastmod ?? latestLastmod(f.entries), section || undefined);
         } else {
-          await this.out.addWhole(name, bytes, f.entries.length, now, section || undefined);
+          await this.out.addWhole(name, joinFile(f.entries, this.opts.format), f.entries.length, now, section || undefined);
         }
       }
     }

@@ -9,14 +9,19 @@ import type { Format } from '../types.ts';
 export interface Entry {
   /** The written URL, unescaped. */
   loc: string;
-  /** The entry as written, its line end included. */
-  bytes: Uint8Array;
+  /** The entry as written, its line end included: `buf[start…end)`. */
+  buf: Uint8Array;
+  start: number;
+  end: number;
   /** The namespaces it uses (`Namespace` bits). */
   ns: number;
   /** 1 when it carries news. */
   news: number;
-  /** Its `<lastmod>`, or empty. */
-  lastmod: string;
+  /** Where its `<lastmod>` value is in `buf`; equal when it has none. */
+  lastmodStart: number;
+  lastmodEnd: number;
+  /** Set while a stable update plans: the entry has its file. */
+  placed?: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -58,22 +63,29 @@ function unescapeXml(s: string): string {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
 
-/** One XML entry's facts, read from its bytes; null when it is not `<url><loc>…</loc>…</url>`. */
-function xmlEntry(bytes: Uint8Array): Entry | null {
-  if (!startsWith(bytes, 0, URL_LOC)) return null;
-  const locEnd = bytes.indexOf(0x3c, URL_LOC.length);
-  if (locEnd < 0) return null;
-  const loc = unescapeXml(decoder.decode(bytes.subarray(URL_LOC.length, locEnd)));
-  let lastmod = '';
-  if (startsWith(bytes, locEnd, LASTMOD)) {
-    const from = locEnd + LASTMOD.length;
-    lastmod = decoder.decode(bytes.subarray(from, bytes.indexOf(0x3c, from)));
+/** The loc's end (at `</loc>`) in an entry starting `<url><loc>` at `at`; -1 when it does not. */
+function locEnd(b: Uint8Array, at: number): number {
+  return startsWith(b, at, URL_LOC) ? b.indexOf(0x3c, at + URL_LOC.length) : -1;
+}
+
+function decodeLoc(b: Uint8Array, from: number, to: number): string {
+  return unescapeXml(decoder.decode(b.subarray(from, to)));
+}
+
+/** One XML entry's facts, read from `b[start…end)`, which starts `<url><loc>` and ends at `</loc>` = `le`. */
+function xmlEntry(b: Uint8Array, start: number, end: number, le: number): Entry {
+  let lastmodStart = le;
+  let lastmodEnd = le;
+  if (startsWith(b, le, LASTMOD)) {
+    lastmodStart = le + LASTMOD.length;
+    lastmodEnd = b.indexOf(0x3c, lastmodStart);
   }
   let ns = 0;
   let news = 0;
   // Text is escaped, so each `<` opens a tag: the extensions' prefixes tell their namespaces.
-  for (let i = bytes.indexOf(0x3c, locEnd + 1); i >= 0; i = bytes.indexOf(0x3c, i + 1)) {
-    const c = bytes[i + 1];
+  for (let i = le + 1; i < end; i++) {
+    if (b[i] !== 0x3c) continue;
+    const c = b[i + 1];
     if (c === 0x69 /* i */) ns |= Namespace.Image;
     else if (c === 0x78 /* x */) ns |= Namespace.Xhtml;
     else if (c === 0x76 /* v */) ns |= Namespace.Video;
@@ -82,43 +94,54 @@ function xmlEntry(bytes: Uint8Array): Entry | null {
       news = 1;
     }
   }
-  return { loc, bytes, ns, news, lastmod };
+  return { loc: decodeLoc(b, start + URL_LOC.length, le), buf: b, start, end, ns, news, lastmodStart, lastmodEnd };
 }
 
+const OPENING = encoder.encode(XML_DECL + URLSET_OPEN);
+
 /**
- * The entries of a whole file as this tool writes it; null when the file is written otherwise
- * (another tool's sitemap), so the caller reads it with the audit's reader instead.
+ * Walks the entries of a whole file as this tool writes it, calling `visit(start, end, locEnd)` for
+ * each (`locEnd` is -1 in a text sitemap); false when the file is written otherwise (another tool's
+ * sitemap), so the caller reads it with the audit's reader instead.
  */
-export function splitFile(file: Uint8Array, format: Format): Entry[] | null {
-  if (format === 'txt') return splitLines(file);
+export function walkFile(file: Uint8Array, format: Format, visit: (start: number, end: number, locEnd: number) => void): boolean {
+  if (format === 'txt') {
+    for (let at = 0; at < file.length; ) {
+      const stop = file.indexOf(0x0a, at);
+      if (stop < 0) return false;
+      visit(at, stop + 1, -1);
+      at = stop + 1;
+    }
+    return true;
+  }
   let at = file.indexOf(0x0a, file.indexOf(0x0a) + 1) + 1; // past the declaration and `<urlset …>`
-  if (at <= 0 || !startsWith(file, 0, encoder.encode(XML_DECL + URLSET_OPEN))) return null;
+  if (at <= 0 || !startsWith(file, 0, OPENING)) return false;
   const end = file.length - FOOTER.length;
-  if (!startsWith(file, end, FOOTER)) return null;
-  const entries: Entry[] = [];
+  if (!startsWith(file, end, FOOTER)) return false;
   while (at < end) {
     let stop = file.indexOf(0x0a, at);
     // A newline inside an entry's text is data: an entry ends at `</url>` and its line end.
     while (stop >= 0 && stop < end && !startsWith(file, stop - 6, URL_END)) stop = file.indexOf(0x0a, stop + 1);
-    if (stop < 0 || stop >= end) return null;
-    const entry = xmlEntry(file.subarray(at, stop + 1));
-    if (!entry) return null;
-    entries.push(entry);
+    const le = locEnd(file, at);
+    if (stop < 0 || stop >= end || le < 0 || le > stop) return false;
+    visit(at, stop + 1, le);
     at = stop + 1;
   }
+  return true;
+}
+
+/** The entries of a file the core wrote. */
+export function splitFile(file: Uint8Array, format: Format): Entry[] {
+  const entries: Entry[] = [];
+  walkFile(file, format, (start, end, le) => {
+    entries.push(le < 0 ? { loc: decoder.decode(file.subarray(start, end - 1)), buf: file, start, end, ns: 0, news: 0, lastmodStart: start, lastmodEnd: start } : xmlEntry(file, start, end, le));
+  });
   return entries;
 }
 
-function splitLines(file: Uint8Array): Entry[] | null {
-  const entries: Entry[] = [];
-  for (let at = 0; at < file.length; ) {
-    const stop = file.indexOf(0x0a, at);
-    if (stop < 0) return null;
-    const bytes = file.subarray(at, stop + 1);
-    entries.push({ loc: decoder.decode(bytes.subarray(0, bytes.length - 1)), bytes, ns: 0, news: 0, lastmod: '' });
-    at = stop + 1;
-  }
-  return entries;
+/** The URL of the entry at `b[start…end)` (`locEnd` as walkFile gives it). */
+export function entryLoc(b: Uint8Array, start: number, end: number, le: number): string {
+  return le < 0 ? decoder.decode(b.subarray(start, end - 1)) : decodeLoc(b, start + URL_LOC.length, le);
 }
 
 /** The file the entries make, byte for byte as the core would write it. */
@@ -126,12 +149,12 @@ export function joinFile(entries: readonly Entry[], format: Format): Uint8Array 
   const ns = entries.reduce((n, e) => n | e.ns, 0);
   const head = format === 'xml' ? urlsetHeader(ns) : new Uint8Array(0);
   const foot = format === 'xml' ? FOOTER : new Uint8Array(0);
-  const out = new Uint8Array(head.length + entries.reduce((n, e) => n + e.bytes.length, 0) + foot.length);
+  const out = new Uint8Array(head.length + entries.reduce((n, e) => n + e.end - e.start, 0) + foot.length);
   out.set(head);
   let at = head.length;
   for (const e of entries) {
-    out.set(e.bytes, at);
-    at += e.bytes.length;
+    out.set(e.buf.subarray(e.start, e.end), at);
+    at += e.end - e.start;
   }
   out.set(foot, at);
   return out;
@@ -155,12 +178,12 @@ export class FileRoom {
     if (this.urls === 0) return true;
     if (this.urls >= this.maxUrls || this.news + e.news > MAX_NEWS) return false;
     const frame = this.format === 'xml' ? urlsetHeader(this.ns | e.ns).length + FOOTER.length : 0;
-    return frame + this.body + e.bytes.length <= this.maxBytes;
+    return frame + this.body + e.end - e.start <= this.maxBytes;
   }
 
   add(e: Entry): void {
     this.urls++;
-    this.body += e.bytes.length;
+    this.body += e.end - e.start;
     this.ns |= e.ns;
     this.news += e.news;
   }
@@ -170,12 +193,12 @@ export class FileRoom {
 export function latestLastmod(entries: readonly Entry[]): string {
   let best = '';
   let bestMs = -Infinity;
-  let seen = '';
   for (const e of entries) {
-    if (!e.lastmod || e.lastmod === seen) continue;
-    seen = e.lastmod;
-    const ms = Date.parse(e.lastmod);
-    if (ms > bestMs) [best, bestMs] = [e.lastmod, ms];
+    if (e.lastmodEnd === e.lastmodStart) continue;
+    const lastmod = decoder.decode(e.buf.subarray(e.lastmodStart, e.lastmodEnd));
+    if (lastmod === best) continue;
+    const ms = Date.parse(lastmod);
+    if (ms > bestMs) [best, bestMs] = [lastmod, ms];
   }
   return best;
 }
