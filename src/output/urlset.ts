@@ -152,9 +152,13 @@ export function joinFile(entries: readonly Entry[], format: Format): Uint8Array 
   const out = new Uint8Array(head.length + entries.reduce((n, e) => n + e.end - e.start, 0) + foot.length);
   out.set(head);
   let at = head.length;
-  for (const e of entries) {
-    out.set(e.buf.subarray(e.start, e.end), at);
-    at += e.end - e.start;
+  // Entries that lay side by side in one buffer (most do: a list keeps its order) are copied as one.
+  for (let i = 0; i < entries.length; ) {
+    const { buf, start } = entries[i];
+    let end = entries[i].end;
+    for (i++; i < entries.length && entries[i].buf === buf && entries[i].start === end; i++) end = entries[i].end;
+    out.set(buf.subarray(start, end), at);
+    at += end - start;
   }
   out.set(foot, at);
   return out;
