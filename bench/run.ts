@@ -6,6 +6,7 @@
  *   npm run bench -- --10m        also tries 10M rows in the page (or BENCH_10M=1); generating that list takes a while
  *   npm run bench -- --no-page    leaves out the page in headless Chromium (or BENCH_PAGE=0)
  *   npm run bench -- --no-crawler leaves out the 1M-row crawler export and its plain list (or BENCH_CRAWLER=0)
+ *   npm run bench -- --no-stable  leaves out the stable update (--previous) on 1M rows with 1% edited (or BENCH_STABLE=0)
  *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
  *
  * Runs are sequential (the machine may have only 2 cores). Prints a markdown table and writes
@@ -21,6 +22,7 @@ import { buildChild } from './child-build.ts';
 import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
 import { ensureCrawlerDataset } from './crawler-dataset.ts';
 import { ensureExtensionsDataset } from './extensions-dataset.ts';
+import { ensureStableDataset } from './stable-dataset.ts';
 import { pageSection } from './page-section.ts';
 import { measure, type PeakResult } from './peak.ts';
 
@@ -33,6 +35,8 @@ const URLS_PER_FILE = 50_000;
 const FLOOR_TOOL = 'gzip floor (node:zlib level 6, 1 core)';
 const CRAWL_PLAIN_TOOL = 'Sitemill (zip), plain list of a crawl\'s URLs';
 const CRAWL_EXPORT_TOOL = 'Sitemill (zip), the crawl\'s Screaming Frog export (33 columns)';
+const STABLE_PLAIN_TOOL = 'Sitemill (zip), 1M rows with 1% edited';
+const STABLE_TOOL = 'Sitemill (zip), the same with --previous (the unedited list\'s zip)';
 
 interface Run {
   id: string;
@@ -51,6 +55,7 @@ const argv = process.argv.slice(2);
 const with5m = process.env.BENCH_5M === '1' || argv.includes('--5m');
 const withPage = process.env.BENCH_PAGE !== '0' && !argv.includes('--no-page');
 const withCrawler = process.env.BENCH_CRAWLER !== '0' && !argv.includes('--no-crawler');
+const withStable = process.env.BENCH_STABLE !== '0' && !argv.includes('--no-stable');
 const with10m = withPage && (process.env.BENCH_10M === '1' || argv.includes('--10m'));
 // Each command line runs this many times and the fastest counts: one run on a shared machine says
 // more about the neighbours than about the tool. The README pipe of sitemap.js (tens of seconds) runs once.
@@ -132,7 +137,7 @@ function sitemillZipArgs(csv: string, out: string): string[] {
  * ratio moved by a quarter between two benches of the same code).
  */
 async function sitemillZipPair(
-  lists: { id: string; csv: string; tool: string; accepted?: number }[],
+  lists: { id: string; csv: string; tool: string; accepted?: number; args?: string[] }[],
   rows: number,
   rounds = SHORT_ROUNDS,
 ): Promise<Run[]> {
@@ -143,7 +148,7 @@ async function sitemillZipPair(
   for (let i = 0; i < rounds; i++) {
     for (const [k, l] of lists.entries()) {
       const out = join(tmp, `${l.id}.zip`);
-      const r = await measure(process.execPath, sitemillZipArgs(l.csv, out), { cwd: ROOT });
+      const r = await measure(process.execPath, [...sitemillZipArgs(l.csv, out), ...(l.args ?? [])], { cwd: ROOT });
       rmSync(out, { force: true });
       if (r.code !== 0) {
         log(`failed (${failure(r)})`);
@@ -316,6 +321,26 @@ async function main(): Promise<void> {
     add(urls, 'sitemill-crawl-urls-1m');
     add(exported, 'sitemill-crawl-urls-1m');
   }
+  if (withStable) {
+    // The unedited list's zip is what was published; the edited list runs without it and with it, in turn.
+    const stable = ensureStableDataset(csv['1m']);
+    warmPageCache(stable.path);
+    const previous = join(tmp, 'published.zip');
+    const made = spawnSync(process.execPath, sitemillZipArgs(csv['1m'], previous), { cwd: ROOT });
+    const pair = made.status === 0
+      ? await sitemillZipPair(
+          [
+            { id: 'sitemill-edited-1m', csv: stable.path, tool: STABLE_PLAIN_TOOL },
+            { id: 'sitemill-previous-1m', csv: stable.path, tool: STABLE_TOOL, args: ['--previous', previous] },
+          ],
+          stable.rows,
+          ROUNDS,
+        )
+      : [STABLE_PLAIN_TOOL, STABLE_TOOL].map((tool, i) => skipped(['sitemill-edited-1m', 'sitemill-previous-1m'][i], tool, stable.rows, 'the published zip could not be made'));
+    add(pair[0], 'sitemill-edited-1m');
+    add(pair[1], 'sitemill-edited-1m');
+    rmSync(previous, { force: true });
+  }
   if (with5m) {
     const M5 = DATASETS['5m'];
     add(await sitemillZip('sitemill-5m', csv['5m'], M5), 'sitemill-5m');
@@ -347,6 +372,9 @@ async function main(): Promise<void> {
   const crawlUrls = byId.get('sitemill-crawl-urls-1m');
   const crawlExport = byId.get('sitemill-crawl-export-1m');
   const crawlerOverPlain = ratio(crawlExport?.ms, crawlUrls?.ms);
+  const stablePlain = byId.get('sitemill-edited-1m');
+  const stableRun = byId.get('sitemill-previous-1m');
+  const previousOverPlain = ratio(stableRun?.ms, stablePlain?.ms);
 
   const rows = runs.map((r) => {
     const base = r.baselineId ? byId.get(r.baselineId) : undefined;
@@ -378,6 +406,11 @@ async function main(): Promise<void> {
           `Crawler export (1M rows, 570 MB) / the plain list of its URLs (70 MB): ${fmtRatio(crawlerOverPlain)} (target 1.3×); peak RSS ${fmtMiB(crawlExport.peakRssBytes)} / ${fmtMiB(crawlUrls?.peakRssBytes ?? null)} MiB`,
         ]
       : []),
+    ...(stableRun
+      ? [
+          `Stable update (1M rows, 1% edited) with --previous / without: ${fmtRatio(previousOverPlain)} (target 1.3×); peak RSS ${fmtMiB(stableRun.peakRssBytes)} / ${fmtMiB(stablePlain?.peakRssBytes ?? null)} MiB`,
+        ]
+      : []),
     '',
     `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
     `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the crawler export and its plain list: of ${CRAWLER_ROUNDS}, in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows (for the crawler export: on the plain list of its URLs)._`,
@@ -400,6 +433,7 @@ async function main(): Promise<void> {
         extOverPlain,
         extFloorOverPlain,
         crawlerOverPlain,
+        previousOverPlain,
         runs: rows,
         check: checkLines,
         ...(page ? { page: page.json } : {}),

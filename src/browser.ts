@@ -2,7 +2,9 @@
 // Aborting a generate() or inspect(), or the worker dying, terminates it (the next call starts a fresh
 // one); aborting a check() stops the audit and keeps the worker.
 import * as Comlink from 'comlink';
-import type { Inspection, Options, Progress } from './types.ts';
+import type { Inspection, Options, Progress, Summary } from './types.ts';
+import { filesToUpload } from './generate/files-to-upload.ts';
+export { filesToUpload };
 import type {
   CheckFindingFilter,
   CheckFindingsPage,
@@ -90,6 +92,11 @@ export interface Sitemill {
   check(input: BrowserInput | BrowserInput[], options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
   /** Findings `start … start+count` of the last check() that match `filter`, with their total. */
   checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): Promise<CheckFindingsPage>;
+  /**
+   * After a run with a previous set: a zip of only the files to upload (`filesToUpload(summary)`)
+   * and the index, taken from the run's zip as they are stored there.
+   */
+  uploadSet(zip: Blob, summary: Pick<Summary, 'changes' | 'files'>): Promise<Blob>;
   /** Stops the worker now; calls still waiting reject. A later call starts a new worker. */
   terminate(): void;
 }
@@ -221,6 +228,11 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     },
     checkFindingsPage(filter, start, count) {
       return call((api) => api.checkFindingsPage(filter, start, count));
+    },
+    async uploadSet(zip, summary) {
+      const names = filesToUpload(summary);
+      const outcome = await call((api) => api.uploadSet(zip, names, summary.files.map((f) => f.name)) as Promise<Outcome<Blob>>);
+      return unwrap(outcome);
     },
     terminate() {
       stop(new SitemillError('terminated', 'The engine was stopped.'));

@@ -59,6 +59,30 @@ export interface Options {
   robotsAgent?: string;
   /** Include and exclude rules, applied in order to the written URL (row-excluded-rule). */
   urlRules?: UrlRule[];
+  /**
+   * Sections (SPEC section 11): `path:N` names a row's section after the first N folders of its path,
+   * `column:<name>` after a column of the input. Rows in no section go to `pages`.
+   */
+  sectionBy?: string;
+  /** Named URL patterns, tried in order before `sectionBy`: the first that matches names the row's section. */
+  sections?: SectionRule[];
+  /**
+   * The set published last time (a zip's entries, or a folder's files, as stored): each URL still
+   * listed stays in its file, and a file whose content did not change keeps its bytes.
+   */
+  previous?: PreviousFile[];
+}
+
+/** A section named by a URL pattern, such as `blog` for `/blog/*`. */
+export interface SectionRule {
+  name: string;
+  pattern: string;
+}
+
+/** One file of a previously published set, as stored (a `.gz` as gzipped). */
+export interface PreviousFile {
+  name: string;
+  data: Uint8Array;
 }
 
 /** One input: a name for messages and the manifest, and its bytes as a stream of chunks. */
@@ -93,6 +117,26 @@ export interface FileInfo {
   sha256: string;
   /** The first lines of the uncompressed file, for previews. */
   head: string;
+  /** The file's section, when the run has sections. */
+  section?: string;
+}
+
+/** A section's share of the output. */
+export interface SectionCount {
+  name: string;
+  files: number;
+  urls: number;
+}
+
+export type FileChange = 'added' | 'changed' | 'unchanged' | 'removed';
+
+/** What happened to one file against the previous set, and to the URLs in it. */
+export interface ChangedFile {
+  name: string;
+  change: FileChange;
+  urlsAdded: number;
+  urlsRemoved: number;
+  urlsChanged: number;
 }
 
 export interface Summary {
@@ -106,6 +150,10 @@ export interface Summary {
   warnings: number;
   codes: Record<string, number>;
   files: FileInfo[];
+  /** Per section, in the order their files were written; absent without sections. */
+  sections?: SectionCount[];
+  /** Per file, against the previous set; absent without one. */
+  changes?: ChangedFile[];
   baseUrl: string | undefined;
   /** Set when no sitemap could be written (no accepted row): says why in one line. */
   message?: string;

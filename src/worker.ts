@@ -5,6 +5,7 @@ import * as Comlink from 'comlink';
 import { checkFiles, type CheckedFile, type CheckOptions } from './check/index.ts';
 import { CheckFindingPages, type CheckFindingFilter, type CheckFindingsPage } from './check/finding-pages.ts';
 import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
+import { uploadZip } from './generate/upload-set.ts';
 import type { FindingFilter, FindingStore } from './generate/findings.ts';
 import { browserPlatform, iterate, useWasmUrl } from './platform/browser.ts';
 import type { Finding, InputSource, Inspection, Options, Progress, Severity, Summary } from './types.ts';
@@ -146,6 +147,16 @@ const api = {
       return failure(e);
     } finally {
       progress.release();
+    }
+  },
+
+  /** The files to upload from a generated zip: `names` and the index, as stored there, in a zip of their own. */
+  async uploadSet(zip: Blob, names: string[], sitemaps: string[]): Promise<Outcome<Blob>> {
+    try {
+      const parts = await uploadZip(iterate(zip.stream()), names, sitemaps, browserPlatform);
+      return { ok: true, value: new Blob(parts as Uint8Array<ArrayBuffer>[], { type: 'application/zip' }) };
+    } catch (e) {
+      return failure(e);
     }
   },
 

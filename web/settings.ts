@@ -20,6 +20,10 @@ export interface Settings {
   stripParams: string;
   /** Whose group of a robots.txt applies. */
   robotsAgent: string;
+  /** Sections by folder: `path:1`, `path:2`, or empty (SPEC 11). */
+  sectionBy: string;
+  /** Sections by a column of the list, by its header name; it wins over `sectionBy`. */
+  sectionColumn: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -35,6 +39,8 @@ export const DEFAULT_SETTINGS: Settings = {
   urlRules: [],
   stripParams: '',
   robotsAgent: 'Googlebot',
+  sectionBy: '',
+  sectionColumn: '',
 };
 
 /** Saved lists are checked item by item: a stored value from another version must not reach the engine as garbage. */
@@ -128,5 +134,7 @@ export function toOptions(s: Settings, now: string): Partial<Options> {
   if (params.length) o.stripParams = params;
   if (s.baseUrl.trim()) o.baseUrl = s.baseUrl.trim();
   if (now.trim()) o.now = now.trim();
+  if (s.sectionColumn.trim()) o.sectionBy = `column:${s.sectionColumn.trim()}`;
+  else if (/^path:[12]$/.test(s.sectionBy)) o.sectionBy = s.sectionBy;
   return o;
 }

@@ -62,6 +62,8 @@ export class Workbench {
   now = $state('');
   /** A robots.txt given beside the list: an input like the list, so not remembered either. */
   robots = $state.raw<{ name: string; text: string } | null>(null);
+  /** The set published last time (its zip): each URL then stays in its file (SPEC 11). */
+  previous = $state.raw<{ name: string; data: Uint8Array } | null>(null);
 
   errors = $derived(validate(this.settings, this.now));
   valid = $derived(Object.keys(this.errors).length === 0);
@@ -73,6 +75,7 @@ export class Workbench {
       o.robotsTxt = this.robots.text;
       o.robotsAgent = this.settings.robotsAgent.trim() || 'Googlebot';
     }
+    if (this.previous) o.previous = [{ name: this.previous.name, data: this.previous.data }];
     return o;
   });
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
@@ -84,7 +87,8 @@ export class Workbench {
       again: 'generate again',
       cancelled: 'Cancelled. Nothing was written; the list is still loaded.',
     },
-    key: () => JSON.stringify(this.options),
+    // The previous set counts by its name and size: its bytes are no key.
+    key: () => JSON.stringify(this.options, (_, v) => (v instanceof Uint8Array ? v.length : v)),
     onerror: (message) => this.#hooks.onerror?.(message),
   });
   summary = $derived(this.task.result?.summary ?? null);
@@ -169,6 +173,24 @@ export class Workbench {
       return;
     }
     this.robots = { name: file.name || 'robots.txt', text };
+    this.rerun();
+  }
+
+  /** The zip published last time, read whole: the next run keeps each URL in its file. */
+  async loadPrevious(file: Blob & { name?: string }): Promise<void> {
+    let data: Uint8Array;
+    try {
+      data = new Uint8Array(await file.arrayBuffer());
+    } catch (e) {
+      this.task.fail(`The previous zip could not be read (${(e as Error).message || 'no reason given'}).`);
+      return;
+    }
+    this.previous = { name: file.name || 'previous.zip', data };
+    this.rerun();
+  }
+
+  removePrevious(): void {
+    this.previous = null;
     this.rerun();
   }
 
@@ -281,14 +303,30 @@ export class Workbench {
 
   /** Saves the zip through a temporary link placed in `parent` (the element's own shadow root, when embedded). */
   download(parent: ParentNode = document.body): void {
-    if (!this.zip) return;
-    const url = URL.createObjectURL(this.zip);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${this.settings.prefix || 'sitemap'}s.zip`;
-    parent.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    if (this.zip) save(this.zip, `${this.settings.prefix || 'sitemap'}s.zip`, parent);
   }
+
+  /** After a run against a previous set: saves a zip of only the files to upload, and the index. */
+  async downloadUpload(parent: ParentNode = document.body): Promise<void> {
+    const zip = this.zip;
+    const summary = this.summary;
+    if (!zip || !summary) return;
+    try {
+      save(await this.task.engine.uploadSet(zip, summary), `${this.settings.prefix || 'sitemap'}s-to-upload.zip`, parent);
+    } catch (e) {
+      this.task.notice = `The files to upload could not be put together (${(e as Error).message || 'no reason given'}).`;
+    }
+  }
+}
+
+/** Saves a blob through a temporary link placed in `parent`. */
+function save(blob: Blob, name: string, parent: ParentNode): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  parent.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,7 +1,7 @@
 // sitemill generate <input…|-> …: URL lists → sitemaps.zip (SPEC section 8). A thin shell over the engine.
 
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -10,7 +10,8 @@ import { resolveOptions } from '../generate/options.ts';
 import { nodePlatform } from '../platform/node.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
-import type { InputSource, Options, Summary, UrlRule } from '../types.ts';
+import type { InputSource, Options, PreviousFile, SectionRule, Summary, UrlRule } from '../types.ts';
+import { parseSectionRule } from '../rules/sections.ts';
 import { EXIT, integer, UsageError } from './usage.ts';
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
@@ -32,6 +33,8 @@ export async function runGenerate(args: string[]): Promise<number> {
   const { values, positionals } = parseGenerateArgs(args);
   const options = generateOptions(values);
   options.urlRules = urlRulesInOrder(args);
+  options.sections = sectionRules(values.section);
+  if (values.previous !== undefined) options.previous = await previousFiles(values.previous);
   if (values.robots !== undefined) options.robotsTxt = await readText(values.robots, '--robots');
   resolveOptions(options); // bad options are bad usage, found before any input is read
 
@@ -116,6 +119,9 @@ function parseGenerateArgs(args: string[]) {
       'robots-agent': { type: 'string' },
       include: { type: 'string', multiple: true },
       exclude: { type: 'string', multiple: true },
+      'section-by': { type: 'string' },
+      section: { type: 'string', multiple: true },
+      previous: { type: 'string' },
     },
   });
   if (parsed.positionals.length === 0) throw new UsageError('generate needs at least one input file (or - for standard input)');
@@ -144,6 +150,7 @@ function generateOptions(values: GenerateValues): Partial<Options> {
     keep: values.keep,
     stripParams: values['strip-param'],
     robotsAgent: values['robots-agent'],
+    sectionBy: values['section-by'],
   };
 }
 
@@ -157,6 +164,27 @@ function urlRulesInOrder(args: string[]): UrlRule[] {
     if (pattern !== undefined) rules.push({ kind: m[1] as UrlRule['kind'], pattern });
   }
   return rules;
+}
+
+/** `--section blog=/blog/*`, in the order given. */
+function sectionRules(given: string[] | undefined): SectionRule[] | undefined {
+  return given?.map((text) => parseSectionRule(text) ?? usage(`--section is name=pattern, such as blog=/blog/*, not ${text}`));
+}
+
+function usage(message: string): never {
+  throw new UsageError(message);
+}
+
+/** `--previous`: a zip, a folder, or the manifest.json in one (the folder's files then). */
+async function previousFiles(path: string): Promise<PreviousFile[]> {
+  try {
+    const folder = (await isDirectory(path)) ? path : path.endsWith('.json') ? dirname(path) : null;
+    if (folder === null) return [{ name: basename(path), data: await readFile(path) }];
+    const names = (await readdir(folder, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name).sort();
+    return await Promise.all(names.map(async (name) => ({ name, data: await readFile(join(folder, name)) })));
+  } catch (e) {
+    throw new InputError(`--previous: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }
 
 async function readText(path: string, option: string): Promise<string> {
@@ -219,7 +247,9 @@ function jsonSummary(s: Summary) {
     rejected: s.rejected,
     excluded: s.excluded,
     codes: s.codes,
-    files: s.files.map((f) => ({ name: f.name, urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null })),
+    files: s.files.map((f) => ({ name: f.name, ...(f.section !== undefined ? { section: f.section } : {}), urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null })),
+    ...(s.sections ? { sections: s.sections } : {}),
+    ...(s.changes ? { changes: s.changes } : {}),
   };
 }
 
@@ -229,6 +259,11 @@ function humanSummary(s: Summary, where: string): string {
     `${n(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.excluded)} excluded, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
   ];
   if (s.files.length) lines.push(`${s.files.length} sitemap file${s.files.length === 1 ? '' : 's'} written to ${where}`);
+  if (s.sections) lines.push('sections: ' + s.sections.map((c) => `${c.name} ${n(c.urls)} URLs in ${c.files} file${c.files === 1 ? '' : 's'}`).join(', '));
+  if (s.changes) {
+    const count = (k: string) => s.changes!.filter((c) => c.change === k).length;
+    lines.push(`against the previous set: ${count('added')} added, ${count('changed')} changed, ${count('unchanged')} unchanged, ${count('removed')} removed (changes.csv)`);
+  }
   const codes = Object.entries(s.codes);
   if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
   return lines.join('\n') + '\n';

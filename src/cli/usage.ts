@@ -6,6 +6,8 @@ export const USAGE = `Usage:
                     [--timezone ±hh:mm] [--now <iso>] [--sheet name] [--strict] [--json] [--quiet]
                     [--keep <rule>]… [--strip-param <name>]… [--include <pattern>]… [--exclude <pattern>]…
                     [--robots <robots.txt>] [--robots-agent <name>]
+                    [--section-by path:N|column:<name>] [--section <name>=<pattern>]…
+                    [--previous <zip|folder|manifest.json>]
   sitemill check <file…> [--json]
   sitemill --version`;
 

@@ -18,6 +18,7 @@ export function judgeBelonging(run: GenerateRun): void {
     x.belongAnswer(BelongVerdict.Excluded, 0);
     return;
   }
+  noteSection(run, url);
   if (url === written) return x.belongAnswer(BelongVerdict.Keep, 0);
   const [len] = core.putScratch(url);
   x.belongAnswer(BelongVerdict.Rewritten, len);
@@ -36,4 +37,12 @@ function rowExclusion(run: GenerateRun, url: string): Exclusion | null {
     if (found) return found;
   }
   return null;
+}
+
+/** The row's cell in the section column, for the section of the URL it writes. */
+function noteSection(run: GenerateRun, url: string): void {
+  const { core, x } = run;
+  const i = run.input.sectionColumn ?? -1;
+  if (!run.sectioning?.column) return;
+  run.sectioning.noteRow(url, i >= 0 && i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
 }

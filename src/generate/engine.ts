@@ -14,6 +14,8 @@ import { readInput } from './read-input.ts';
 import { GenerateRun } from './run.ts';
 import { belongingOf } from './belonging.ts';
 import { urlJudges } from './url-judges.ts';
+import { Sectioning } from './sectioning.ts';
+import { readPrevious } from './previous-set.ts';
 
 export { InputError };
 export { OptionError } from './options.ts';
@@ -57,7 +59,9 @@ export async function generateOn(core: Core, sources: InputSource[], opts: Resol
   // The audit judges what is published: its rows are all kept, their URLs as they are.
   const notes: string[] = [];
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
-  const run = new GenerateRun(core, sources, opts, platform, hooks, belonging);
+  const sectioning = opts.allFields ? null : await Sectioning.of(opts);
+  const previous = opts.previous && !opts.allFields ? await readPrevious(opts.previous, opts, sectioning !== null, platform) : null;
+  const run = new GenerateRun(core, sources, opts, platform, hooks, belonging, sectioning, previous);
   run.notes.push(...notes);
   run.configureCore();
   for (const [i, source] of sources.entries()) await readInput(run, source, i);

@@ -7,6 +7,7 @@ import type { Core } from '../core/core.ts';
 import type { ZipWriter } from '../compress/zip.ts';
 import { manifestJson } from '../output/manifest.ts';
 import { reportBlocks } from '../output/report.ts';
+import { changesCsv } from '../output/changes.ts';
 import type { Summary } from '../types.ts';
 import { emitFile } from './drive-core.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -85,7 +86,8 @@ export function summarize(run: GenerateRun): Summary {
   if (accepted === 0) {
     message = x.counter(Counter.Rows) === 0 ? 'the input has no rows' : 'no row was accepted: every row has an error (see report.csv)';
   } else {
-    writeIndexes(run.core, run.zip, run.output.files.map((f) => ({ name: f.name, lastmod: notAfter(f.lastmod, run.opts.nowMs) })), run.baseHref!, run.opts);
+    for (const f of run.output.files) f.lastmod = notAfter(f.lastmod, run.opts.nowMs);
+    writeIndexes(run.core, run.zip, run.output.files, run.baseHref!, run.opts);
   }
   return {
     rows: x.counter(Counter.Rows),
@@ -97,6 +99,8 @@ export function summarize(run: GenerateRun): Summary {
     warnings: x.counter(Counter.RowsWarned),
     codes: run.findings.counts(),
     files: run.output.files,
+    sections: run.sectioned?.sectionCounts(),
+    changes: run.opts.previous ? run.sectioned?.changes : undefined,
     baseUrl: run.baseHref,
     message,
     notes: run.notes,
@@ -112,6 +116,7 @@ export async function writeReportAndManifest(run: GenerateRun, summary: Summary)
     await zip.drained();
   }
   pushReport(new Uint8Array(0), true);
+  if (summary.changes) zip.deflate('changes.csv')(encoder.encode(changesCsv(summary.changes)), true);
   const pushManifest = zip.deflate('manifest.json');
   pushManifest(encoder.encode(manifestJson(run.opts, run.baseHref, run.inputs, summary)), true);
   await zip.end();

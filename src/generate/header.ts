@@ -29,9 +29,12 @@ export function applyHeader(run: GenerateRun): void {
   // The audit judges published sitemaps, which have no such columns.
   input.belongColumns = opts.allFields ? null : belongColumns(roles);
   x.setBelongColumns(input.belongColumns ? 1 : 0);
+  const sectionBy = run.sectioning?.column;
+  input.sectionColumn = header && sectionBy ? cells.findIndex((c) => normalizeName(c) === sectionBy) : -1;
+  if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);
   if (!header) return;
   cells.forEach((name, i) => {
-    if (roles[i] !== 'ignore' || name.trim() === '') return;
+    if (roles[i] !== 'ignore' || name.trim() === '' || i === input.sectionColumn) return;
     const deprecated = DEPRECATED_IMAGE_NAMES.includes(normalizeName(name));
     run.finding(line, i + 1, Code.ColumnIgnored, deprecated ? `${name} (no longer read by Google)` : name);
   });

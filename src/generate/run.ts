@@ -5,7 +5,7 @@ import { Code } from '../core/code.ts';
 import type { Core } from '../core/core.ts';
 import { ZipWriter } from '../compress/zip.ts';
 import type { RowsOrigin } from '../check/sitemap-rows.ts';
-import { Output } from '../output/sitemap-files.ts';
+import { Output, type SitemapOutput } from '../output/sitemap-files.ts';
 import type { Layout } from '../input/layout.ts';
 import type { BelongColumns } from '../rules/belonging-columns.ts';
 import type { ExtraColumns } from '../rules/extras.ts';
@@ -15,6 +15,10 @@ import { FindingStore } from './findings.ts';
 import type { ResolvedOptions } from './options.ts';
 import { ProgressReporter } from './progress.ts';
 import { belongWhen, type Belonging } from './belonging.ts';
+import { BelongWhen } from '../core/status.ts';
+import type { PreviousSitemap } from './previous-set.ts';
+import { SectionedOutput } from './sectioned-output.ts';
+import type { Sectioning } from './sectioning.ts';
 
 /** Per input, for the manifest. */
 export interface InputInfo {
@@ -38,6 +42,8 @@ export interface CurrentInput {
   extras?: ExtraColumns;
   /** The columns that decide whether a row belongs, when the input has any. */
   belongColumns?: BelongColumns | null;
+  /** The column that names a row's section, when the run has sections by column and the input that column; else -1. */
+  sectionColumn?: number;
 }
 
 export class GenerateRun {
@@ -46,7 +52,9 @@ export class GenerateRun {
   /** The zip, in parts, when no hook takes it. */
   readonly zipParts: Uint8Array[] = [];
   readonly zip: ZipWriter;
-  readonly output: Output;
+  readonly output: SitemapOutput;
+  /** Set when the run has sections or a previous set: the files go through it. */
+  readonly sectioned: SectionedOutput | null = null;
   readonly progress: ProgressReporter;
   /** Rows refused for their host, per host: the list-mixed-hosts finding. */
   readonly rejectedHosts = new Map<string, number>();
@@ -66,11 +74,18 @@ export class GenerateRun {
     readonly platform: Platform,
     readonly hooks: Hooks,
     readonly belonging: Belonging,
+    readonly sectioning: Sectioning | null = null,
+    previous: PreviousSitemap[] | null = null,
   ) {
     this.x = core.x;
     this.findings = new FindingStore(sources.map((s) => s.name), opts.strict);
     this.zip = new ZipWriter(hooks.onZipChunk ?? ((c) => void this.zipParts.push(c)), platform, hooks.onFile);
-    this.output = new Output(opts, platform, this.zip);
+    if (sectioning || previous) {
+      this.sectioned = new SectionedOutput(new Output(opts, platform, this.zip, false), opts, sectioning, previous);
+      this.output = this.sectioned;
+    } else {
+      this.output = new Output(opts, platform, this.zip);
+    }
     const bytesTotal = sources.every((s) => s.size !== undefined) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : undefined;
     this.progress = new ProgressReporter(this.x, bytesTotal, hooks.onProgress);
   }
@@ -81,7 +96,8 @@ export class GenerateRun {
     x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs, opts.allFields ? 1 : 0);
     const [tzLen] = this.core.putScratch(opts.timezone);
     x.setTimezone(tzLen, opts.timezoneMinutes);
-    x.setBelonging(belongWhen(this.belonging));
+    // A section by column reads each row's cell when the core asks about the row.
+    x.setBelonging(belongWhen(this.belonging) | (this.sectioning?.column ? BelongWhen.Rules : 0));
     if (opts.base) this.useBase(opts.base);
   }
 

@@ -24,6 +24,8 @@ export function manifestJson(opts: ResolvedOptions, baseUrl: string | undefined,
       robotsTxt: opts.robotsTxt !== undefined,
       robotsAgent: opts.robotsTxt !== undefined ? (opts.robotsAgent ?? 'Googlebot') : null,
       urlRules: opts.urlRules ?? [],
+      ...(opts.sectionBy || opts.sections?.length ? { sectionBy: opts.sectionBy ?? null, sections: opts.sections ?? [] } : {}),
+      ...(opts.previous ? { previous: true } : {}),
     },
     inputs,
     rows: summary.rows,
@@ -32,7 +34,18 @@ export function manifestJson(opts: ResolvedOptions, baseUrl: string | undefined,
     rejected: summary.rejected,
     excluded: summary.excluded,
     codes: summary.codes,
-    files: summary.files.map((f) => ({ name: f.name, urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null, sha256: f.sha256 })),
+    files: summary.files.map((f) => ({
+      name: f.name,
+      ...(f.section !== undefined ? { section: f.section } : {}),
+      urls: f.urls,
+      bytes: f.bytes,
+      gzipBytes: f.gzipBytes ?? null,
+      sha256: f.sha256,
+      // What the index says of the file: the next run's stable update keeps it for an unchanged file.
+      ...(summary.sections || summary.changes ? { lastmod: (f as { lastmod?: string }).lastmod ?? '' } : {}),
+    })),
+    ...(summary.sections ? { sections: summary.sections } : {}),
+    ...(summary.changes ? { changes: summary.changes } : {}),
   };
   return JSON.stringify(manifest, null, 2) + '\n';
 }

@@ -17,8 +17,17 @@ interface Pending {
 }
 
 export interface SitemapFile extends FileInfo {
-  /** The latest lastmod in the file, for its index entry; empty when none. */
+  /** The file's index `<lastmod>`: the latest lastmod in the file, or empty when none. */
   lastmod: string;
+}
+
+/** Where the files the core closes go: straight to the zip, or through sections and stable updates. */
+export interface SitemapOutput {
+  readonly files: SitemapFile[];
+  readonly aheadBytes: number;
+  body(bytes: Uint8Array): void;
+  addSitemap(rest: Uint8Array, urls: number, lastmod: string, headerLength?: number): Promise<void>;
+  flush(): Promise<void>;
 }
 
 export function hex(bytes: Uint8Array): string {
@@ -27,7 +36,7 @@ export function hex(bytes: Uint8Array): string {
   return s;
 }
 
-export class Output {
+export class Output implements SitemapOutput {
   readonly files: SitemapFile[] = [];
   private pending: Pending[] = [];
   /** The open file's gzip (none when the files are not gzipped). */
@@ -37,8 +46,10 @@ export class Output {
     private opts: ResolvedOptions,
     private platform: Platform,
     private zip: ZipWriter,
+    /** False when whole files come in (sections, stable updates): nothing is compressed ahead. */
+    ahead = true,
   ) {
-    this.ahead = opts.gzip ? platform.gzipAhead(opts.gzipLevel) : null;
+    this.ahead = opts.gzip && ahead ? platform.gzipAhead(opts.gzipLevel) : null;
   }
 
   /** How much of the open file's body to collect before handing it to `body`; 0 when nothing is compressed before the file closes. */
@@ -72,9 +83,27 @@ export class Output {
     } else {
       const bytes = rest.slice();
       info = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod };
-      stored = Promise.resolve(bytes);
+      // Gzipped here only when whole files come in (no gzip went ahead).
+      stored = this.opts.gzip ? this.platform.gzip(bytes, this.opts.gzipLevel) : Promise.resolve(bytes);
     }
-    const job = stored.then(async (s) => ({ stored: s, sha256: hex(await this.platform.sha256(s)) }));
+    await this.queue(info, stored);
+  }
+
+  /** A whole file made elsewhere (sections, stable updates), named and gzipped here; the bytes become the output's. */
+  async addWhole(name: string, bytes: Uint8Array, urls: number, lastmod: string, section?: string): Promise<void> {
+    const info: SitemapFile = { name, urls, bytes: bytes.length, sha256: '', head: headOf(bytes), lastmod, section };
+    await this.queue(info, this.opts.gzip ? this.platform.gzip(bytes, this.opts.gzipLevel) : Promise.resolve(bytes));
+  }
+
+  /** A file kept as it was published: its stored bytes (gzip included) go to the zip as they are. */
+  async addStored(name: string, raw: Uint8Array, stored: Uint8Array, urls: number, lastmod: string, section?: string): Promise<void> {
+    const info: SitemapFile = { name, urls, bytes: raw.length, sha256: '', head: headOf(raw), lastmod, section };
+    await this.queue(info, Promise.resolve(stored));
+  }
+
+  private async queue(info: SitemapFile, stored: Promise<Uint8Array>): Promise<void> {
+    const platform = this.platform;
+    const job = stored.then(async (s) => ({ stored: s, sha256: hex(await platform.sha256(s)) }));
     job.catch(() => {}); // awaited in order by flushOne; this keeps an early failure from going unhandled
     this.pending.push({ info, job });
     while (this.pending.length > IN_FLIGHT) await this.flushOne();

@@ -80,7 +80,7 @@ export async function compileRules(rules: readonly UrlRule[], baseUrl: string): 
 }
 
 export function compileRulesWith(URLPattern: UrlPatternClass, rules: readonly UrlRule[], baseUrl: string): UrlRules {
-  const compiled = rules.map((rule) => ({ rule, pattern: compileOne(URLPattern, rule, baseUrl) }));
+  const compiled = rules.map((rule) => ({ rule, pattern: compilePattern(URLPattern, rule, baseUrl) }));
   const excludes = compiled.filter(({ rule }) => rule.kind === 'exclude');
   const includes = compiled.filter(({ rule }) => rule.kind === 'include');
   const includeNames = includes.length ? `include ${includes.map(({ rule }) => rule.pattern).join(' or ')}` : '';
@@ -97,7 +97,8 @@ export function compileRulesWith(URLPattern: UrlPatternClass, rules: readonly Ur
   };
 }
 
-function compileOne(URLPattern: UrlPatternClass, rule: UrlRule, baseUrl: string): UrlPatternLike {
+/** One rule's pattern on `baseUrl`'s site; throws RuleError when it cannot be used (sections reuse it). */
+export function compilePattern(URLPattern: UrlPatternClass, rule: UrlRule, baseUrl: string): UrlPatternLike {
   const refuse = (why: string) => new RuleError(rule, why);
   const text = rule.pattern;
   if (text.length > MAX_PATTERN_LENGTH) throw refuse(`a pattern has at most ${MAX_PATTERN_LENGTH} characters; this one has ${text.length}.`);

@@ -1,0 +1,171 @@
+// The set published last time (SPEC section 11), read for stable updates: each sitemap file with
+// its stored bytes (reused as they are when its content does not change), its inflated bytes, its
+// URLs in order and, for files this tool wrote, each URL's entry; and each file's index lastmod.
+// Files listed in a manifest are split as this tool writes them; anything else (a set without a
+// manifest, another tool's files) is read with the audit's reader.
+
+import { isCompanion } from '../check/companions.ts';
+import { FileTally } from '../check/file-tally.ts';
+import { readDocument } from '../check/read-document.ts';
+import type { EntrySink } from '../check/sink.ts';
+import { documents } from '../check/unpack.ts';
+import { unzipSync } from 'fflate';
+import { concat } from '../input/byte-streams.ts';
+import { InputError } from '../input/input-error.ts';
+import { entryLoc, walkFile } from '../output/urlset.ts';
+import type { Platform, PreviousFile } from '../types.ts';
+import type { ResolvedOptions } from './options.ts';
+
+export interface PreviousSitemap {
+  name: string;
+  /** Its section in this run's naming; null when the name is not one this run writes. */
+  section: string | null;
+  /** Its number within the section. */
+  n: number;
+  stored: Uint8Array;
+  raw: Uint8Array;
+  locs: string[];
+  /** When this tool wrote the file: where each entry is in `raw`, entry i at `offsets[i]…offsets[i+1]`. */
+  offsets: Uint32Array | null;
+  /** Its `<lastmod>` in the previous index; empty when it had none, null when no index said. */
+  indexLastmod: string | null;
+}
+
+interface ManifestFile {
+  name: string;
+  lastmod?: string;
+}
+
+/** The sitemap files and the manifest of a zip, by their base names, as stored (a `.gz` entry gzipped). */
+export function zipFiles(data: Uint8Array): PreviousFile[] {
+  const wanted = (name: string) => /\.(xml|txt)(\.gz)?$/.test(name) || baseName(name) === 'manifest.json';
+  try {
+    // The whole zip is in memory: read at once, its report and other companions left packed.
+    return Object.entries(unzipSync(data, { filter: (f) => wanted(f.name) })).map(([name, bytes]) => ({ name: baseName(name), data: bytes }));
+  } catch (e) {
+    throw new InputError(`the previous set is not a readable zip (${(e as Error).message})`);
+  }
+}
+
+function baseName(name: string): string {
+  return name.slice(name.lastIndexOf('/') + 1);
+}
+
+async function* once(data: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield data;
+}
+
+function isZip(d: Uint8Array): boolean {
+  return d.length >= 4 && d[0] === 0x50 && d[1] === 0x4b && d[2] === 3 && d[3] === 4;
+}
+
+/** `sitemap-blog-2.xml.gz` → section `blog`, number 2 (section '' for `sitemap-2.xml.gz`); null for a name this run does not write. */
+export function nameParts(name: string, opts: ResolvedOptions, sectioned: boolean): { section: string; n: number } | null {
+  const ext = `.${opts.format}${opts.gzip ? '.gz' : ''}`;
+  if (!name.startsWith(opts.prefix + '-') || !name.endsWith(ext)) return null;
+  const m = /^(?:([a-z0-9-]+?)-)?(\d+)$/.exec(name.slice(opts.prefix.length + 1, -ext.length));
+  if (!m || Boolean(m[1]) !== sectioned || m[2].startsWith('0')) return null;
+  return { section: m[1] ?? '', n: Number(m[2]) };
+}
+
+export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform): Promise<PreviousSitemap[]> {
+  let files = given;
+  if (files.length === 1 && isZip(files[0].data)) files = zipFiles(files[0].data);
+  const manifestFile = files.find((f) => f.name === 'manifest.json');
+  const manifest = manifestFile ? manifestFiles(manifestFile.data) : null;
+  const listed = manifest ? new Set(manifest.map((f) => f.name)) : null;
+  const indexLastmods = new Map<string, string>();
+  for (const f of manifest ?? []) if (f.lastmod !== undefined) indexLastmods.set(f.name, f.lastmod);
+  const sitemaps: PreviousSitemap[] = [];
+  for (const file of files) {
+    if (!/\.(xml|txt)(\.gz)?$/.test(file.name) || isCompanion(file.name) || (listed && !listed.has(file.name) && !/index/.test(file.name))) continue;
+    const read = await readOne(file, opts, platform, listed?.has(file.name) ?? false);
+    if (read.index) {
+      for (const e of read.index) {
+        const name = e.loc.slice(e.loc.lastIndexOf('/') + 1);
+        if (!indexLastmods.has(name)) indexLastmods.set(name, e.lastmod);
+      }
+      continue;
+    }
+    if (!read.locs) continue;
+    const parts = nameParts(file.name, opts, sectioned);
+    sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw: read.raw, locs: read.locs, offsets: read.offsets, indexLastmod: null });
+  }
+  for (const s of sitemaps) s.indexLastmod = indexLastmods.get(s.name) ?? null;
+  if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
+  return sitemaps.sort((a, b) => (a.section ?? '\uffff').localeCompare(b.section ?? '\uffff') || a.n - b.n || (a.name < b.name ? -1 : 1));
+}
+
+function manifestFiles(data: Uint8Array): ManifestFile[] | null {
+  try {
+    const m = JSON.parse(new TextDecoder().decode(data)) as { files?: ManifestFile[] };
+    return Array.isArray(m.files) ? m.files.filter((f) => typeof f?.name === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+interface ReadFile {
+  raw: Uint8Array;
+  locs: string[] | null;
+  offsets: Uint32Array | null;
+  index: { loc: string; lastmod: string }[] | null;
+}
+
+/** One file inflated; split as this tool writes it when `ours`, else (or when that fails) read with the audit's reader. */
+async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Platform, ours: boolean): Promise<ReadFile> {
+  const parts: Uint8Array[] = [];
+  const locs: string[] = [];
+  const index: { loc: string; lastmod: string }[] = [];
+  let rootIsIndex = false;
+  const sink: EntrySink = {
+    page: (_f, _l, fields) => void locs.push(fields[0].text().trim()),
+    sitemap: (_f, _l, loc, lastmod) => {
+      rootIsIndex = true;
+      index.push({ loc: loc.trim(), lastmod: lastmod.trim() });
+    },
+    report: () => {},
+  };
+  for await (const doc of documents({ name: file.name, chunks: () => once(file.data) }, platform)) {
+    // The inflated chunks are each new (gunzip's output), and kept as they are.
+    const teed = (async function* () {
+      for await (const c of doc.chunks) {
+        parts.push(c);
+        yield c;
+      }
+    })();
+    if (ours) {
+      for await (const _ of teed);
+      const raw = concat(parts);
+      const split = splitOurs(raw, opts);
+      if (split) return { raw, ...split, index: null };
+      parts.length = 0;
+      return readOne(file, opts, platform, false);
+    }
+    for await (const _ of readDocument({ ...doc, chunks: teed }, new FileTally(0, file.name, sink), { cutInflated: false }));
+    break;
+  }
+  const raw = concat(parts);
+  if (rootIsIndex) return { raw, locs: null, offsets: null, index };
+  // Entries as this tool writes them, when the audit's reader found the same URLs in them.
+  const split = splitOurs(raw, opts);
+  const same = split !== null && split.locs.length === locs.length && split.locs.every((l, i) => l === locs[i]);
+  return { raw, locs, offsets: same ? split.offsets : null, index: null };
+}
+
+/** The URLs of a file this tool wrote and where each entry is; null when the file is written otherwise. */
+function splitOurs(raw: Uint8Array, opts: ResolvedOptions): { locs: string[]; offsets: Uint32Array } | null {
+  const locs: string[] = [];
+  const starts: number[] = [];
+  let last = 0;
+  const ok = walkFile(raw, opts.format, (start, end, le) => {
+    locs.push(entryLoc(raw, start, end, le));
+    starts.push(start);
+    last = end;
+  });
+  if (!ok) return null;
+  const offsets = new Uint32Array(starts.length + 1);
+  offsets.set(starts);
+  offsets[starts.length] = last;
+  return { locs, offsets };
+}

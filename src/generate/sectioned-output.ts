@@ -1,0 +1,128 @@
+// The files the core closes, split into their entries and written again as sections and stable
+// updates ask (SPEC section 11). Without a previous set each section fills its own files as the
+// rows come; with one, every entry is held until the list ends and the files are planned then.
+
+import { FileRoom, joinFile, latestLastmod, splitFile, type Entry } from '../output/urlset.ts';
+import type { Output, SitemapFile, SitemapOutput } from '../output/sitemap-files.ts';
+import type { ChangedFile, SectionCount } from '../types.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { PreviousSitemap } from './previous-set.ts';
+import type { Sectioning } from './sectioning.ts';
+import { planSection } from './stable-plan.ts';
+import { removedFile } from '../output/changes.ts';
+
+/** A section's open file while rows come in. */
+interface OpenFile {
+  n: number;
+  room: FileRoom;
+  entries: Entry[];
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function fileNumber(name: string): number {
+  return Number(/-(\d+)\.[a-z.]+$/.exec(name)![1]);
+}
+
+export class SectionedOutput implements SitemapOutput {
+  readonly aheadBytes = 0;
+  /** Each section's entries, in input order (held when there is a previous set). */
+  private held = new Map<string, Entry[]>();
+  private open = new Map<string, OpenFile>();
+  readonly changes: ChangedFile[] = [];
+
+  constructor(
+    private out: Output,
+    private opts: ResolvedOptions,
+    private sectioning: Sectioning | null,
+    private previous: PreviousSitemap[] | null,
+  ) {}
+
+  /** By section, then number: the index's order, whatever order the rows came in. */
+  get files(): SitemapFile[] {
+    return this.out.files.slice().sort((a, b) => compareText(a.section ?? '', b.section ?? '') || fileNumber(a.name) - fileNumber(b.name));
+  }
+
+  body(): void {}
+
+  async addSitemap(rest: Uint8Array): Promise<void> {
+    const entries = splitFile(rest.slice(), this.opts.format)!;
+    for (const e of entries) {
+      const section = this.sectioning?.sectionOf(e.loc) ?? '';
+      if (this.previous) {
+        let list = this.held.get(section);
+        if (!list) this.held.set(section, (list = []));
+        list.push(e);
+      } else {
+        await this.stream(section, e);
+      }
+    }
+  }
+
+  private room(): FileRoom {
+    return new FileRoom(this.opts.format, this.opts.maxUrls, this.opts.maxBytes);
+  }
+
+  private async stream(section: string, e: Entry): Promise<void> {
+    let f = this.open.get(section);
+    if (f && !f.room.fits(e)) {
+      await this.write(section, f.n, f.entries, latestLastmod(f.entries));
+      f = { n: f.n + 1, room: this.room(), entries: [] };
+      this.open.set(section, f);
+    }
+    if (!f) this.open.set(section, (f = { n: 1, room: this.room(), entries: [] }));
+    f.room.add(e);
+    f.entries.push(e);
+  }
+
+  fileName(section: string, n: number): string {
+    return `${this.opts.prefix}-${section ? section + '-' : ''}${n}.${this.opts.format}${this.opts.gzip ? '.gz' : ''}`;
+  }
+
+  private async write(section: string, n: number, entries: Entry[], lastmod: string): Promise<void> {
+    await this.out.addWhole(this.fileName(section, n), joinFile(entries, this.opts.format), entries.length, lastmod, section || undefined);
+  }
+
+  async flush(): Promise<void> {
+    if (this.previous) await this.writePlanned(this.previous);
+    else for (const [section, f] of this.open) await this.write(section, f.n, f.entries, latestLastmod(f.entries));
+    await this.out.flush();
+  }
+
+  /** Each section, in name order, planned against its old files. */
+  private async writePlanned(previous: PreviousSitemap[]): Promise<void> {
+    const now = new Date(this.opts.nowMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const sections = [...this.held.keys()].sort(compareText);
+    for (const section of sections) {
+      const old = previous.filter((p) => p.section === section);
+      for (const f of planSection(old, this.held.get(section)!, () => this.room())) {
+        const name = f.previous?.name ?? this.fileName(section, f.n);
+        this.changes.push({ name, change: f.change, urlsAdded: f.urlsAdded, urlsRemoved: f.urlsRemoved, urlsChanged: f.urlsChanged });
+        if (f.change === 'removed') continue;
+        if (f.change === 'unchanged') {
+          const p = f.previous!;
+          await this.out.addStored(name, p.raw, p.stored, f.entries.length, p.indexLastmod ?? latestLastmod(f.entries), section || undefined);
+        } else {
+          await this.out.addWhole(name, joinFile(f.entries, this.opts.format), f.entries.length, now, section || undefined);
+        }
+      }
+    }
+    for (const p of previous) if (p.section === null || !this.held.has(p.section)) this.changes.push(removedFile(p));
+  }
+
+  /** Files and URLs per section, in the order their files were written. */
+  sectionCounts(): SectionCount[] | undefined {
+    if (!this.sectioning) return undefined;
+    const counts = new Map<string, SectionCount>();
+    for (const f of this.files) {
+      const name = f.section ?? '';
+      const c = counts.get(name) ?? { name, files: 0, urls: 0 };
+      c.files++;
+      c.urls += f.urls;
+      counts.set(name, c);
+    }
+    return [...counts.values()];
+  }
+}

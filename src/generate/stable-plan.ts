@@ -1,0 +1,162 @@
+// Where each URL of a section goes when the set published last time is known (SPEC section 11):
+// a URL still listed stays in its file, in its place; removed URLs leave; a file over a limit moves
+// its last URLs on; URLs carried on, then new ones in input order, fill the room left in the
+// section's files in file order, then new files. Nothing else moves, so a file none of whose URLs
+// changed comes out with the same entries in the same order. What changed in each file is counted
+// on the way, entry by entry.
+
+import { FileRoom, urlsetHeader, type Entry } from '../output/urlset.ts';
+import type { FileChange } from '../types.ts';
+import type { PreviousSitemap } from './previous-set.ts';
+
+export interface PlannedFile {
+  n: number;
+  entries: Entry[];
+  /** The file of the previous set it continues; null for a new file. */
+  previous: PreviousSitemap | null;
+  change: FileChange;
+  urlsAdded: number;
+  urlsRemoved: number;
+  urlsChanged: number;
+}
+
+/** Hands out the URLs carried on from an overflowing file first, then the new ones, in order. */
+class Pending {
+  private carried: Entry[] = [];
+  private carriedAt = 0;
+  private freshAt = 0;
+
+  constructor(private fresh: Entry[]) {}
+
+  carry(entries: Entry[]): void {
+    for (const e of entries) this.carried.push(e);
+  }
+
+  peek(): Entry | undefined {
+    return this.carriedAt < this.carried.length ? this.carried[this.carriedAt] : this.fresh[this.freshAt];
+  }
+
+  take(): void {
+    if (this.carriedAt < this.carried.length) this.carriedAt++;
+    else this.freshAt++;
+  }
+}
+
+function sameRange(a: Uint8Array, from: number, to: number, b: Uint8Array, at: number): boolean {
+  for (let i = from; i < to; i++) if (a[i] !== b[at + i - from]) return false;
+  return true;
+}
+
+/** Whether the entry is written as the previous file's entry i was. */
+function sameEntry(p: PreviousSitemap, i: number, e: Entry): boolean {
+  const o = p.offsets;
+  if (!o || o[i + 1] - o[i] !== e.end - e.start) return false;
+  return sameRange(e.buf, e.start, e.end, p.raw, o[i]);
+}
+
+/** How far ahead in the list a previous URL is looked for before it is left to the map. */
+const LOOK_AHEAD = 8;
+
+/**
+ * For each previous file, the entry now written for each of its URLs (undefined when it is gone).
+ * Lists mostly keep their order, so the two are walked side by side; only what falls out of step
+ * (new, removed or moved URLs) goes through a map, which keeps a million-row update from hashing
+ * every URL twice.
+ */
+function matchPrevious(previous: PreviousSitemap[], current: Entry[]): (Entry | undefined)[][] {
+  const match = previous.map((p) => new Array<Entry | undefined>(p.locs.length));
+  const place = (f: number, i: number, e: Entry) => {
+    if (e.placed) return;
+    e.placed = true;
+    match[f][i] = e;
+  };
+  const apart: [number, number][] = [];
+  const skipped = new Map<string, Entry>();
+  let j = 0;
+  previous.forEach((p, f) => {
+    p.locs.forEach((loc, i) => {
+      if (j < current.length && current[j].loc === loc) return place(f, i, current[j++]);
+      let ahead = j + 1;
+      while (ahead < current.length && ahead <= j + LOOK_AHEAD && current[ahead].loc !== loc) ahead++;
+      if (ahead >= current.length || ahead > j + LOOK_AHEAD) return void apart.push([f, i]);
+      for (; j < ahead; j++) skipped.set(current[j].loc, current[j]);
+      place(f, i, current[j++]);
+    });
+  });
+  for (; j < current.length; j++) skipped.set(current[j].loc, current[j]);
+  for (const [f, i] of apart) {
+    const e = skipped.get(previous[f].locs[i]);
+    if (e) place(f, i, e);
+  }
+  return match;
+}
+
+/** A previous file's entries that stay in it, in its order, and how many of them changed. */
+function keptOf(p: PreviousSitemap, matched: (Entry | undefined)[]): { kept: Entry[]; changed: number } {
+  const kept: Entry[] = [];
+  let changed = 0;
+  for (let i = 0; i < matched.length; i++) {
+    const e = matched[i];
+    if (!e) continue;
+    kept.push(e);
+    if (!sameEntry(p, i, e)) changed++;
+  }
+  return { kept, changed };
+}
+
+/**
+ * Whether a file of these counts is its previous file byte for byte: the same entries in the same
+ * order (the footer after them was checked when it was read), under the same header.
+ */
+function unchanged(p: PreviousSitemap, entries: Entry[], added: number, changed: number): boolean {
+  if (added || changed || entries.length !== p.locs.length || !p.offsets) return false;
+  const head = p.offsets[0];
+  const header = head === 0 ? new Uint8Array(0) : urlsetHeader(entries.reduce((n, e) => n | e.ns, 0));
+  return header.length === head && sameRange(header, 0, head, p.raw, 0);
+}
+
+/**
+ * The section's files: `previous` (its files last time, in number order) continued, then new files.
+ * `current` holds the section's entries in input order; `room()` gives an empty file's room.
+ */
+export function planSection(previous: PreviousSitemap[], current: Entry[], room: () => FileRoom): PlannedFile[] {
+  const matched = matchPrevious(previous, current);
+  const kept = previous.map((p, f) => keptOf(p, matched[f]));
+  const pending = new Pending(current.filter((e) => !e.placed));
+  const planned: PlannedFile[] = [];
+  previous.forEach((p, i) => {
+    const r = room();
+    const { kept: mine } = kept[i];
+    let { changed } = kept[i];
+    let fit = 0;
+    while (fit < mine.length && r.fits(mine[fit])) r.add(mine[fit++]);
+    const moved = mine.slice(fit);
+    pending.carry(moved);
+    const entries = mine.slice(0, fit);
+    // A moved URL counts where it lands; one that had changed counts no more here.
+    for (const e of moved) if (!sameEntry(p, p.locs.indexOf(e.loc), e)) changed--;
+    const stayed = entries.length;
+    // A file left empty is dropped: new URLs start new files rather than take its name.
+    if (stayed) fill(r, entries, pending);
+    const added = entries.length - stayed;
+    const removed = p.locs.length - stayed;
+    const same = stayed > 0 && unchanged(p, entries, added, changed);
+    const change: FileChange = stayed === 0 ? 'removed' : same ? 'unchanged' : 'changed';
+    planned.push({ n: p.n, entries, previous: p, change, urlsAdded: added, urlsRemoved: removed, urlsChanged: changed });
+  });
+  let n = previous.reduce((m, p) => Math.max(m, p.n), 0);
+  while (pending.peek()) {
+    const entries: Entry[] = [];
+    fill(room(), entries, pending);
+    planned.push({ n: ++n, entries, previous: null, change: 'added', urlsAdded: entries.length, urlsRemoved: 0, urlsChanged: 0 });
+  }
+  return planned;
+}
+
+function fill(r: FileRoom, entries: Entry[], pending: Pending): void {
+  for (let e = pending.peek(); e && r.fits(e); e = pending.peek()) {
+    r.add(e);
+    entries.push(e);
+    pending.take();
+  }
+}

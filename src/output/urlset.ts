@@ -1,0 +1,208 @@
+// A sitemap file as its entries: the core writes one `<url>` a line (a text sitemap, one URL a line),
+// so a file it wrote splits into entries, and entries join into a file with the same header, footer
+// and limits the core uses (assembly/writer.ts). Sections and stable updates move entries between
+// files this way without serializing a row twice.
+
+import { Namespace } from '../core/status.ts';
+import type { Format } from '../types.ts';
+
+export interface Entry {
+  /** The written URL, unescaped. */
+  loc: string;
+  /** The entry as written, its line end included: `buf[start…end)`. */
+  buf: Uint8Array;
+  start: number;
+  end: number;
+  /** The namespaces it uses (`Namespace` bits). */
+  ns: number;
+  /** 1 when it carries news. */
+  news: number;
+  /** Where its `<lastmod>` value is in `buf`; equal when it has none. */
+  lastmodStart: number;
+  lastmodEnd: number;
+  /** Set while a stable update plans: the entry has its file. */
+  placed?: boolean;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const NS_TEXT: [number, string][] = [
+  [Namespace.Image, ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"'],
+  [Namespace.Xhtml, ' xmlns:xhtml="http://www.w3.org/1999/xhtml"'],
+  [Namespace.News, ' xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"'],
+  [Namespace.Video, ' xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"'],
+];
+const FOOTER = encoder.encode('</urlset>\n');
+const MAX_NEWS = 1000;
+const headers = new Map<number, Uint8Array>();
+
+/** The XML declaration and `<urlset …>` declaring these namespaces. */
+export function urlsetHeader(ns: number): Uint8Array {
+  let h = headers.get(ns);
+  if (!h) {
+    h = encoder.encode(XML_DECL + URLSET_OPEN + NS_TEXT.filter(([bit]) => ns & bit).map(([, t]) => t).join('') + '>\n');
+    headers.set(ns, h);
+  }
+  return h;
+}
+
+const URL_LOC = encoder.encode('<url><loc>');
+const URL_END = encoder.encode('</url>\n');
+const LASTMOD = encoder.encode('</loc><lastmod>');
+
+function startsWith(b: Uint8Array, at: number, s: Uint8Array): boolean {
+  if (at < 0 || at + s.length > b.length) return false;
+  for (let i = 0; i < s.length; i++) if (b[at + i] !== s[i]) return false;
+  return true;
+}
+
+function unescapeXml(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
+
+/** The loc's end (at `</loc>`) in an entry starting `<url><loc>` at `at`; -1 when it does not. */
+function locEnd(b: Uint8Array, at: number): number {
+  return startsWith(b, at, URL_LOC) ? b.indexOf(0x3c, at + URL_LOC.length) : -1;
+}
+
+function decodeLoc(b: Uint8Array, from: number, to: number): string {
+  return unescapeXml(decoder.decode(b.subarray(from, to)));
+}
+
+/** One XML entry's facts, read from `b[start…end)`, which starts `<url><loc>` and ends at `</loc>` = `le`. */
+function xmlEntry(b: Uint8Array, start: number, end: number, le: number): Entry {
+  let lastmodStart = le;
+  let lastmodEnd = le;
+  if (startsWith(b, le, LASTMOD)) {
+    lastmodStart = le + LASTMOD.length;
+    lastmodEnd = b.indexOf(0x3c, lastmodStart);
+  }
+  let ns = 0;
+  let news = 0;
+  // Text is escaped, so each `<` opens a tag: the extensions' prefixes tell their namespaces.
+  for (let i = le + 1; i < end; i++) {
+    if (b[i] !== 0x3c) continue;
+    const c = b[i + 1];
+    if (c === 0x69 /* i */) ns |= Namespace.Image;
+    else if (c === 0x78 /* x */) ns |= Namespace.Xhtml;
+    else if (c === 0x76 /* v */) ns |= Namespace.Video;
+    else if (c === 0x6e /* n */) {
+      ns |= Namespace.News;
+      news = 1;
+    }
+  }
+  return { loc: decodeLoc(b, start + URL_LOC.length, le), buf: b, start, end, ns, news, lastmodStart, lastmodEnd };
+}
+
+const OPENING = encoder.encode(XML_DECL + URLSET_OPEN);
+
+/**
+ * Walks the entries of a whole file as this tool writes it, calling `visit(start, end, locEnd)` for
+ * each (`locEnd` is -1 in a text sitemap); false when the file is written otherwise (another tool's
+ * sitemap), so the caller reads it with the audit's reader instead.
+ */
+export function walkFile(file: Uint8Array, format: Format, visit: (start: number, end: number, locEnd: number) => void): boolean {
+  if (format === 'txt') {
+    for (let at = 0; at < file.length; ) {
+      const stop = file.indexOf(0x0a, at);
+      if (stop < 0) return false;
+      visit(at, stop + 1, -1);
+      at = stop + 1;
+    }
+    return true;
+  }
+  let at = file.indexOf(0x0a, file.indexOf(0x0a) + 1) + 1; // past the declaration and `<urlset …>`
+  if (at <= 0 || !startsWith(file, 0, OPENING)) return false;
+  const end = file.length - FOOTER.length;
+  if (!startsWith(file, end, FOOTER)) return false;
+  while (at < end) {
+    let stop = file.indexOf(0x0a, at);
+    // A newline inside an entry's text is data: an entry ends at `</url>` and its line end.
+    while (stop >= 0 && stop < end && !startsWith(file, stop - 6, URL_END)) stop = file.indexOf(0x0a, stop + 1);
+    const le = locEnd(file, at);
+    if (stop < 0 || stop >= end || le < 0 || le > stop) return false;
+    visit(at, stop + 1, le);
+    at = stop + 1;
+  }
+  return true;
+}
+
+/** The entries of a file the core wrote. */
+export function splitFile(file: Uint8Array, format: Format): Entry[] {
+  const entries: Entry[] = [];
+  walkFile(file, format, (start, end, le) => {
+    entries.push(le < 0 ? { loc: decoder.decode(file.subarray(start, end - 1)), buf: file, start, end, ns: 0, news: 0, lastmodStart: start, lastmodEnd: start } : xmlEntry(file, start, end, le));
+  });
+  return entries;
+}
+
+/** The URL of the entry at `b[start…end)` (`locEnd` as walkFile gives it). */
+export function entryLoc(b: Uint8Array, start: number, end: number, le: number): string {
+  return le < 0 ? decoder.decode(b.subarray(start, end - 1)) : decodeLoc(b, start + URL_LOC.length, le);
+}
+
+/** The file the entries make, byte for byte as the core would write it. */
+export function joinFile(entries: readonly Entry[], format: Format): Uint8Array {
+  const ns = entries.reduce((n, e) => n | e.ns, 0);
+  const head = format === 'xml' ? urlsetHeader(ns) : new Uint8Array(0);
+  const foot = format === 'xml' ? FOOTER : new Uint8Array(0);
+  const out = new Uint8Array(head.length + entries.reduce((n, e) => n + e.end - e.start, 0) + foot.length);
+  out.set(head);
+  let at = head.length;
+  // Entries that lay side by side in one buffer (most do: a list keeps its order) are copied as one.
+  for (let i = 0; i < entries.length; ) {
+    const { buf, start } = entries[i];
+    let end = entries[i].end;
+    for (i++; i < entries.length && entries[i].buf === buf && entries[i].start === end; i++) end = entries[i].end;
+    out.set(buf.subarray(start, end), at);
+    at += end - start;
+  }
+  out.set(foot, at);
+  return out;
+}
+
+/** The room left in a file being filled, counted as the core counts it: URLs, news entries, exact bytes. */
+export class FileRoom {
+  urls = 0;
+  private body = 0;
+  private ns = 0;
+  private news = 0;
+
+  constructor(
+    private format: Format,
+    private maxUrls: number,
+    private maxBytes: number,
+  ) {}
+
+  /** Whether the entry fits; an empty file takes any entry (the core left out those no file can hold). */
+  fits(e: Entry): boolean {
+    if (this.urls === 0) return true;
+    if (this.urls >= this.maxUrls || this.news + e.news > MAX_NEWS) return false;
+    const frame = this.format === 'xml' ? urlsetHeader(this.ns | e.ns).length + FOOTER.length : 0;
+    return frame + this.body + e.end - e.start <= this.maxBytes;
+  }
+
+  add(e: Entry): void {
+    this.urls++;
+    this.body += e.end - e.start;
+    this.ns |= e.ns;
+    this.news += e.news;
+  }
+}
+
+/** The latest lastmod among the entries (the first of equal instants), for the index; empty when none. */
+export function latestLastmod(entries: readonly Entry[]): string {
+  let best = '';
+  let bestMs = -Infinity;
+  for (const e of entries) {
+    if (e.lastmodEnd === e.lastmodStart) continue;
+    const lastmod = decoder.decode(e.buf.subarray(e.lastmodStart, e.lastmodEnd));
+    if (lastmod === best) continue;
+    const ms = Date.parse(lastmod);
+    if (ms > bestMs) [best, bestMs] = [lastmod, ms];
+  }
+  return best;
+}

@@ -1,0 +1,232 @@
+// Stable updates (SPEC section 11): with the set published last time, each URL stays in its file,
+// only the files holding an edited URL change (plus new ones), an unchanged file keeps its stored
+// bytes and its index lastmod, and changes.csv says what happened to each file.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { cli, run, tempDir, tempFile, unescapeXml, BASE, NOW } from './helpers.ts';
+import { mulberry32, testSeed } from './random.ts';
+import type { Options } from '../src/types.ts';
+
+const U = 'https://www.example.com';
+const NOW_STAMP = NOW.replace(/\.\d{3}Z$/, 'Z');
+
+interface Row {
+  loc: string;
+  lastmod: string;
+}
+
+function csv(rows: Row[]): string {
+  return 'loc,lastmod\n' + rows.map((r) => `${r.loc},${r.lastmod}`).join('\n') + '\n';
+}
+
+interface Published {
+  zip: Uint8Array;
+  /** Stored bytes of each zip entry. */
+  stored: Record<string, Uint8Array>;
+  /** Each sitemap file's locs. */
+  files: Map<string, string[]>;
+  /** Each file's index lastmod. */
+  lastmods: Map<string, string>;
+  summary: Awaited<ReturnType<typeof run>>['summary'];
+  text: Record<string, string>;
+}
+
+async function publish(rows: Row[], options: Partial<Options>, previous?: Published): Promise<Published> {
+  const r = await run(csv(rows), { ...options, previous: previous ? [{ name: 'sitemaps.zip', data: previous.zip }] : undefined });
+  const files = new Map<string, string[]>();
+  for (const [name, text] of Object.entries(r.files)) {
+    if (/^sitemap-(?!index).*\.xml(\.gz)?$/.test(name)) files.set(name, [...text.matchAll(/<url><loc>([^<]*)<\/loc>/g)].map((m) => unescapeXml(m[1])));
+  }
+  const lastmods = new Map<string, string>();
+  for (const m of (r.files['sitemap-index.xml'] ?? '').matchAll(/<sitemap><loc>[^<]*\/([^/<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?/g)) lastmods.set(m[1], m[2] ?? '');
+  return { zip: r.zip, stored: unzipSync(r.zip), files, lastmods, summary: r.summary, text: r.files };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** What every stable update must hold, whatever the edits. */
+function assertStable(before: Published, after: Published, rows: Row[], edited: Set<string>, maxUrls: number): void {
+  // Each URL of the new list in exactly one file, and nothing else; the limits hold.
+  const all = [...after.files.values()].flat();
+  assert.deepEqual([...all].sort(), rows.map((r) => r.loc).sort());
+  for (const [name, locs] of after.files) assert.ok(locs.length <= maxUrls, `${name}: ${locs.length} URLs`);
+  // The index lists each file once.
+  assert.deepEqual([...after.lastmods.keys()].sort(), [...after.files.keys()].sort());
+  const changes = new Map(after.summary.changes!.map((c) => [c.name, c]));
+  for (const [name, locs] of after.files) {
+    const old = before.files.get(name);
+    if (!old) {
+      assert.equal(changes.get(name)?.change, 'added', name);
+      continue;
+    }
+    const touched = [...old, ...locs].some((l) => edited.has(l));
+    assert.equal(changes.get(name)?.change, touched ? 'changed' : 'unchanged', name);
+    if (touched) {
+      assert.equal(after.lastmods.get(name), NOW_STAMP, `${name}: a changed file's lastmod is now`);
+    } else {
+      assert.ok(sameBytes(after.stored[name], before.stored[name]), `${name}: an unchanged file keeps its stored bytes`);
+      assert.equal(after.lastmods.get(name), before.lastmods.get(name), `${name}: and its index lastmod`);
+      assert.deepEqual(locs, old);
+    }
+    // A URL still listed stayed in its file: the old ones come first, in their old order.
+    const kept = old.filter((l) => locs.includes(l));
+    assert.deepEqual(locs.slice(0, kept.length), kept, name);
+  }
+  for (const [name, old] of before.files) {
+    if (after.files.has(name)) continue;
+    assert.equal(changes.get(name)?.change, 'removed', name);
+    assert.ok(old.every((l) => edited.has(l)), `${name} was emptied by removals only`);
+  }
+  assert.equal(changes.size, new Set([...after.files.keys(), ...before.files.keys()]).size);
+}
+
+function randomRows(rand: () => number, n: number, from = 0): Row[] {
+  const dirs = ['blog', 'shop', 'docs', ''];
+  return Array.from({ length: n }, (_, i) => ({
+    loc: `${U}/${dirs[Math.floor(rand() * 4)] || 'x'}/${from + i}${rand() < 0.1 ? '?a=1&b=2' : ''}`,
+    lastmod: rand() < 0.8 ? `2025-0${1 + Math.floor(rand() * 9)}-1${Math.floor(rand() * 9)}` : '',
+  }));
+}
+
+function shuffle<T>(rand: () => number, a: T[]): T[] {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+test('property: random lists and edits change exactly the files that hold an edited URL', async () => {
+  const seed = testSeed('stable-updates');
+  const rand = mulberry32(seed);
+  for (let round = 0; round < 12; round++) {
+    const maxUrls = 20 + Math.floor(rand() * 80);
+    const options: Partial<Options> = { maxUrls, ...(rand() < 0.5 ? { sectionBy: 'path:1' } : {}) };
+    let rows = randomRows(rand, 100 + Math.floor(rand() * 900));
+    const before = await publish(rows, options);
+    const edited = new Set<string>();
+    let next = 10_000;
+    for (let e = Math.floor(rand() * 12); e > 0; e--) {
+      const kind = rand();
+      if (kind < 0.35) {
+        const added = randomRows(rand, 1 + Math.floor(rand() * 5), next);
+        next += added.length;
+        for (const a of added) edited.add(a.loc);
+        rows.splice(Math.floor(rand() * rows.length), 0, ...added);
+      } else if (kind < 0.7) {
+        const [gone] = rows.splice(Math.floor(rand() * rows.length), 1);
+        edited.add(gone.loc);
+      } else {
+        const r = rows[Math.floor(rand() * rows.length)];
+        r.lastmod = r.lastmod === '2024-12-31' ? '2024-12-30' : '2024-12-31';
+        edited.add(r.loc);
+      }
+    }
+    if (rand() < 0.5) rows = shuffle(rand, rows);
+    const after = await publish(rows, options, before);
+    assertStable(before, after, rows, edited, maxUrls);
+  }
+});
+
+test('a reorder alone changes nothing: every file and the index come out as they were', async () => {
+  const rand = mulberry32(11);
+  const rows = randomRows(rand, 500);
+  const before = await publish(rows, { maxUrls: 60, sectionBy: 'path:1' });
+  const after = await publish(shuffle(rand, [...rows]), { maxUrls: 60, sectionBy: 'path:1' }, before);
+  assert.ok(after.summary.changes!.every((c) => c.change === 'unchanged'));
+  for (const name of after.files.keys()) assert.ok(sameBytes(after.stored[name], before.stored[name]), name);
+  assert.equal(after.text['sitemap-index.xml'], before.text['sitemap-index.xml']);
+  assert.match(after.text['changes.csv'], /^file,change,urls_added,urls_removed,urls_changed\n/);
+});
+
+test('one added URL changes one file', async () => {
+  const rand = mulberry32(12);
+  const rows = randomRows(rand, 500);
+  const before = await publish(rows, { maxUrls: 45 });
+  const after = await publish([{ loc: `${U}/new/page`, lastmod: '2025-03-03' }, ...rows], { maxUrls: 45 }, before);
+  const changed = after.summary.changes!.filter((c) => c.change !== 'unchanged');
+  assert.deepEqual(changed, [{ name: 'sitemap-12.xml.gz', change: 'changed', urlsAdded: 1, urlsRemoved: 0, urlsChanged: 0 }]);
+  assert.equal(after.files.get('sitemap-12.xml.gz')!.at(-1), `${U}/new/page`);
+  // Without the previous set, the same edit shifts every file after the first.
+  const plain = await publish([{ loc: `${U}/new/page`, lastmod: '2025-03-03' }, ...rows], { maxUrls: 45 });
+  assert.ok([...plain.files.keys()].filter((n) => !sameBytes(plain.stored[n], before.stored[n])).length > 10);
+});
+
+test('a file that outgrows the byte limit moves its last URLs on and leaves the rest in place', async () => {
+  const rows = Array.from({ length: 300 }, (_, i) => ({ loc: `${U}/p/${i}`, lastmod: '' }));
+  const options = { maxBytes: 16384 };
+  const before = await publish(rows, options);
+  const n = before.files.get('sitemap-1.xml.gz')!.length;
+  // Lastmods on the first file's URLs make its entries longer: they no longer all fit.
+  const grown = rows.map((r, i) => (i < n ? { ...r, lastmod: '2025-01-01T10:00:00+02:00' } : r));
+  const after = await publish(grown, options, before);
+  const first = after.files.get('sitemap-1.xml.gz')!;
+  assert.ok(first.length < n);
+  assert.deepEqual(first, before.files.get('sitemap-1.xml.gz')!.slice(0, first.length), 'the rest stay, in order');
+  const moved = before.files.get('sitemap-1.xml.gz')!.slice(first.length);
+  const later = [...after.files].filter(([name]) => name !== 'sitemap-1.xml.gz').flatMap(([, locs]) => locs);
+  for (const loc of moved) assert.ok(later.includes(loc));
+  for (const f of after.summary.files) assert.ok(f.bytes <= 16384);
+});
+
+test('removed URLs leave their files; a file left empty leaves the index and is listed as removed', async () => {
+  const rows = Array.from({ length: 120 }, (_, i) => ({ loc: `${U}/p/${i}`, lastmod: '2025-01-02' }));
+  const before = await publish(rows, { maxUrls: 40 });
+  const after = await publish(rows.slice(0, 40).concat(rows.slice(80, 110)), { maxUrls: 40 }, before);
+  assert.deepEqual(
+    after.summary.changes!.map((c) => [c.name, c.change, c.urlsRemoved]),
+    [
+      ['sitemap-1.xml.gz', 'unchanged', 0],
+      ['sitemap-2.xml.gz', 'removed', 40],
+      ['sitemap-3.xml.gz', 'changed', 10],
+    ],
+  );
+  assert.ok(!after.text['sitemap-index.xml'].includes('sitemap-2.xml.gz'));
+  assert.equal(after.text['changes.csv'], 'file,change,urls_added,urls_removed,urls_changed\nsitemap-1.xml.gz,unchanged,0,0,0\nsitemap-2.xml.gz,removed,0,40,0\nsitemap-3.xml.gz,changed,0,10,0\n');
+  assert.deepEqual(JSON.parse(after.text['manifest.json']).changes, after.summary.changes);
+});
+
+test('a previous folder without a manifest is read with the audit reader, as another tool wrote it', async () => {
+  const rows = Array.from({ length: 30 }, (_, i) => ({ loc: `${U}/p/${i}?a=${i}&b=1`, lastmod: '2025-01-02' }));
+  // Another tool's formatting: indented, one element a line, its own index.
+  const other = (locs: Row[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((r) => `  <url>\n    <loc>${r.loc.replace(/&/g, '&amp;')}</loc>\n  </url>\n`).join('')}</urlset>\n`;
+  const dir = tempDir();
+  writeFileSync(join(dir, 'sitemap-1.xml.gz'), gzipSync(other(rows.slice(20))));
+  writeFileSync(join(dir, 'sitemap-2.xml.gz'), gzipSync(other(rows.slice(0, 20))));
+  writeFileSync(join(dir, 'sitemap-index.xml'), `<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${BASE}sitemap-1.xml.gz</loc><lastmod>2025-01-05</lastmod></sitemap></sitemapindex>\n`);
+  const list = tempFile('list.csv', csv(rows));
+  const out = join(tempDir(), 'out');
+  const r = cli(['generate', list, '--base-url', BASE, '--now', NOW, '--out-dir', out, '--json', '--previous', dir]);
+  assert.equal(r.status, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(
+    json.changes.map((c: { name: string; change: string; urlsAdded: number }) => [c.name, c.change, c.urlsAdded]),
+    [
+      ['sitemap-1.xml.gz', 'changed', 0],
+      ['sitemap-2.xml.gz', 'changed', 0],
+    ],
+  );
+  assert.deepEqual(json.files.map((f: { urls: number }) => f.urls), [10, 20], 'each URL stayed in the file it was in');
+  // The set written now is this tool's: the next run against it (by its manifest) changes nothing.
+  const again = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'x.zip'), '--json', '--previous', join(out, 'manifest.json')]);
+  assert.equal(again.status, 0, again.stderr);
+  assert.ok(JSON.parse(again.stdout).changes.every((c: { change: string }) => c.change === 'unchanged'));
+});
+
+test('an unreadable previous set is one clear error', () => {
+  const list = tempFile('list.csv', csv([{ loc: `${U}/a`, lastmod: '' }]));
+  const empty = tempDir();
+  mkdirSync(join(empty, 'sub'));
+  const r = cli(['generate', list, '--base-url', BASE, '--previous', empty, '-o', join(tempDir(), 'x.zip')]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /previous set holds no sitemap file/);
+  assert.equal(cli(['generate', list, '--base-url', BASE, '--previous', join(empty, 'missing.zip'), '-o', join(tempDir(), 'y.zip')]).status, 1);
+});
