@@ -377,7 +377,9 @@ function unescapeXml(s: string): string {
 async function runPipeline(baseUrl: string, bytes: Uint8Array) {
   const result = await generate(
     [{ name: 't.txt', chunks: async function* () { yield bytes; } }],
-    { baseUrl, gzip: false, now: NOW, delimiter: 'none' },
+    // Tracking parameters kept: this is about the URL's written form (`_G%6c` names `_gl` to the rule
+    // that strips them, which test/real-exports.test.ts holds to its own cases).
+    { baseUrl, gzip: false, now: NOW, delimiter: 'none', keep: ['loc-tracking-param'] },
     nodePlatform,
   );
   // Errors by line (a rejected row has exactly one).
