@@ -3,7 +3,7 @@
 // in the document they came from.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
-import { FindingRecords } from '../findings/records.ts';
+import { FindingRecords, type TextParts } from '../findings/records.ts';
 import { selectFindings, type FindingFilter } from '../findings/filter.ts';
 import type { Finding, Severity } from '../types.ts';
 
@@ -69,7 +69,7 @@ export class FindingStore {
   }
 
   file(i: number): string {
-    return this.#place(i).input;
+    return this.input(i);
   }
 
   words(i: number): string[] {
@@ -80,10 +80,9 @@ export class FindingStore {
     if (i < 0 || i >= this.length) throw new RangeError(`no finding ${i}`);
     const r = this.#records;
     const code = r.code(i);
-    const { input, line } = this.#place(i);
     return {
-      input,
-      line,
+      input: this.input(i),
+      line: this.line(i),
       column: r.column(i),
       code,
       severity: r.severity(i),
@@ -91,6 +90,19 @@ export class FindingStore {
       value: r.value(i, '…'),
       fixed: r.fixed(i, '…'),
     };
+  }
+
+  column(i: number): number {
+    return this.#records.column(i);
+  }
+
+  /** For writers of bytes: the value's bytes in two parts (views, not copies), and whether it was cut. */
+  valueBytes(i: number, into: TextParts): TextParts {
+    return this.#records.valueParts(i, into);
+  }
+
+  fixedBytes(i: number, into: TextParts): TextParts {
+    return this.#records.fixedParts(i, into);
   }
 
   /** Counts per code, for codes that occurred. */
@@ -106,16 +118,22 @@ export class FindingStore {
     return selectFindings(this, filter);
   }
 
-  /** The input named (when there are several, or a document inside one) and the line within it. */
-  #place(i: number): { input: string; line: number } {
+  /** The line, within the document it came from when the input is rows made from sitemaps. */
+  line(i: number): number {
+    return this.#from(i)?.line ?? this.#records.line(i);
+  }
+
+  /** The input named when there are several, or the document inside one a row came from. */
+  input(i: number): string {
     const inputIndex = this.#records.source(i);
-    let input = this.inputNames.length > 1 ? (this.inputNames[inputIndex] ?? '') : '';
-    let line = this.#records.line(i);
-    const from = line > 0 ? this.#places[inputIndex]?.(line, this.#records.column(i)) : undefined;
-    if (from) {
-      line = from.line;
-      if (from.name !== this.inputNames[inputIndex]) input = from.name;
-    }
-    return { input, line };
+    const from = this.#from(i);
+    if (from && from.name !== this.inputNames[inputIndex]) return from.name;
+    return this.inputNames.length > 1 ? (this.inputNames[inputIndex] ?? '') : '';
+  }
+
+  #from(i: number): { name: string; line: number } | undefined {
+    const place = this.#places[this.#records.source(i)];
+    const line = this.#records.line(i);
+    return place && line > 0 ? place(line, this.#records.column(i)) : undefined;
   }
 }
