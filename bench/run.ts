@@ -7,6 +7,7 @@
  *   npm run bench -- --no-page    leaves out the page in headless Chromium (or BENCH_PAGE=0)
  *   npm run bench -- --no-crawler leaves out the 1M-row crawler export and its plain list (or BENCH_CRAWLER=0)
  *   npm run bench -- --no-stable  leaves out the stable update (--previous) on 1M rows with 1% edited (or BENCH_STABLE=0)
+ *   npm run bench -- --no-findings leaves out the 1M list with a finding on every row (or BENCH_FINDINGS=0)
  *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
  *
  * Runs are sequential (the machine may have only 2 cores). Prints a markdown table and writes
@@ -23,6 +24,7 @@ import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
 import { ensureCrawlerDataset } from './crawler-dataset.ts';
 import { ensureExtensionsDataset } from './extensions-dataset.ts';
 import { ensureStableDataset } from './stable-dataset.ts';
+import { ensureFindingsDataset } from './findings-dataset.ts';
 import { pageSection } from './page-section.ts';
 import { measure, type PeakResult } from './peak.ts';
 
@@ -56,6 +58,7 @@ const with5m = process.env.BENCH_5M === '1' || argv.includes('--5m');
 const withPage = process.env.BENCH_PAGE !== '0' && !argv.includes('--no-page');
 const withCrawler = process.env.BENCH_CRAWLER !== '0' && !argv.includes('--no-crawler');
 const withStable = process.env.BENCH_STABLE !== '0' && !argv.includes('--no-stable');
+const withFindings = process.env.BENCH_FINDINGS !== '0' && !argv.includes('--no-findings');
 const with10m = withPage && (process.env.BENCH_10M === '1' || argv.includes('--10m'));
 // Each command line runs this many times and the fastest counts: one run on a shared machine says
 // more about the neighbours than about the tool. The README pipe of sitemap.js (tens of seconds) runs once.
@@ -243,6 +246,10 @@ function fmtMiB(bytes: number | null): string {
   return bytes === null ? '—' : (bytes / 2 ** 20).toFixed(0);
 }
 
+function fmtMB(bytes: number | null): string {
+  return bytes === null ? '—' : (bytes / 1e6).toFixed(0);
+}
+
 function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
   return a == null || b == null || b === 0 ? null : a / b;
 }
@@ -341,6 +348,22 @@ async function main(): Promise<void> {
     add(pair[1], 'sitemill-edited-1m');
     rmSync(previous, { force: true });
   }
+  // The 1M list again with a #fragment on every loc, in turn with the plain list: every row is
+  // written and carries a finding (loc-fragment), so the difference is what a million findings cost.
+  if (withFindings) {
+    const fragments = await ensureFindingsDataset(csv['1m']);
+    warmPageCache(fragments);
+    const [clean, findings] = await sitemillZipPair(
+      [
+        { id: 'sitemill-clean-1m', csv: csv['1m'], tool: 'Sitemill (zip), the 1M list' },
+        { id: 'sitemill-findings-1m', csv: fragments, tool: 'Sitemill (zip), the 1M list with a finding on every row' },
+      ],
+      M1,
+      ROUNDS,
+    );
+    add(clean, 'sitemill-clean-1m');
+    add(findings, 'sitemill-clean-1m');
+  }
   if (with5m) {
     const M5 = DATASETS['5m'];
     add(await sitemillZip('sitemill-5m', csv['5m'], M5), 'sitemill-5m');
@@ -375,6 +398,9 @@ async function main(): Promise<void> {
   const stablePlain = byId.get('sitemill-edited-1m');
   const stableRun = byId.get('sitemill-previous-1m');
   const previousOverPlain = ratio(stableRun?.ms, stablePlain?.ms);
+  const clean1m = byId.get('sitemill-clean-1m');
+  const findings1m = byId.get('sitemill-findings-1m');
+  const findingsOverClean = { ms: ratio(findings1m?.ms, clean1m?.ms), peakRss: ratio(findings1m?.peakRssBytes, clean1m?.peakRssBytes) };
 
   const rows = runs.map((r) => {
     const base = r.baselineId ? byId.get(r.baselineId) : undefined;
@@ -411,9 +437,14 @@ async function main(): Promise<void> {
           `Stable update (1M rows, 1% edited) with --previous / without: ${fmtRatio(previousOverPlain)} (target 1.3×); peak RSS ${fmtMiB(stableRun.peakRssBytes)} / ${fmtMiB(stablePlain?.peakRssBytes ?? null)} MiB`,
         ]
       : []),
+    ...(findings1m
+      ? [
+          `1M rows each with a finding: peak RSS ${fmtMiB(findings1m.peakRssBytes)} MiB (${fmtMB(findings1m.peakRssBytes)} MB, target 300 MB), ${fmtRatio(findingsOverClean.peakRss)} the clean list's ${fmtMiB(clean1m?.peakRssBytes ?? null)} MiB (target 2×); time ${fmtRatio(findingsOverClean.ms)}`,
+        ]
+      : []),
     '',
     `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
-    `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the crawler export and its plain list: of ${CRAWLER_ROUNDS}, in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows (for the crawler export: on the plain list of its URLs)._`,
+    `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the crawler export and its plain list: of ${CRAWLER_ROUNDS}, in turn; the 1M list with and without findings: of ${ROUNDS}, in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows (for the crawler export: on the plain list of its URLs)._`,
     ...(page?.lines ?? []),
     '',
     '### sitemill check on the 1M-row output (MB of XML a second, target 50)',
@@ -434,6 +465,7 @@ async function main(): Promise<void> {
         extFloorOverPlain,
         crawlerOverPlain,
         previousOverPlain,
+        findingsOverClean,
         runs: rows,
         check: checkLines,
         ...(page ? { page: page.json } : {}),

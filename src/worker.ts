@@ -2,23 +2,18 @@
 // and checks; it keeps the last run's and the last check's findings so the page can read them a
 // page at a time.
 import * as Comlink from 'comlink';
-import { checkFiles, type CheckedFile, type CheckOptions } from './check/index.ts';
-import { CheckFindingPages, type CheckFindingFilter, type CheckFindingsPage } from './check/finding-pages.ts';
+import { auditFiles, type CheckedFile, type CheckFinding, type CheckOptions } from './check/index.ts';
 import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
 import { uploadZip } from './generate/upload-set.ts';
-import type { FindingFilter, FindingStore } from './generate/findings.ts';
+import type { FindingFilter } from './findings/filter.ts';
+import { FindingPager, type FindingsPage as PageOf } from './findings/pager.ts';
 import { browserPlatform, iterate, useWasmUrl } from './platform/browser.ts';
 import type { Finding, InputSource, Inspection, Options, Progress, Severity, Summary } from './types.ts';
 
-export type { CheckFindingFilter, CheckFindingsPage, FindingFilter };
-
-export interface FindingsPage {
-  /** Findings matching the filter, in all. */
-  total: number;
-  /** Index (within the filtered list) of the first finding returned. */
-  start: number;
-  findings: Finding[];
-}
+/** Both tabs' findings narrow by the same filter (the audit's has files to choose from). */
+export type { FindingFilter, FindingFilter as CheckFindingFilter };
+export type FindingsPage = PageOf<Finding>;
+export type CheckFindingsPage = PageOf<CheckFinding>;
 
 export interface EngineError {
   /** `input` (unreadable input, no loc column), `options` (an option out of range), or `internal`. */
@@ -103,14 +98,8 @@ function failure(e: unknown): { ok: false; error: EngineError } {
   return { ok: false, error: { code, message } };
 }
 
-function hasFilter(f: FindingFilter): boolean {
-  return !!(f.codes?.length || f.severities?.length || f.search?.trim());
-}
-
-let store: FindingStore | null = null;
-let selectionKey = '';
-let selection: Uint32Array | null = null;
-let checked: CheckFindingPages | null = null;
+let generated: FindingPager<Finding> | null = null;
+let checked: FindingPager<CheckFinding> | null = null;
 /** The audit going on: cancelCheck() stops it, and a newer one stops it too. */
 let checking: AbortController | null = null;
 
@@ -133,14 +122,12 @@ const api = {
     options: Partial<Options>,
     onProgress?: (p: Progress) => void,
   ): Promise<Outcome<GenerateOutput>> {
-    store = null;
-    selection = null;
-    selectionKey = '';
+    generated = null;
     const progress = throttled(onProgress);
     try {
       const result = await generate(files.map(source), options, browserPlatform, { onProgress: (p) => progress.report(p) });
       progress.flush();
-      store = result.findings;
+      generated = new FindingPager(result.findings);
       const zip = new Blob(result.zip as Uint8Array<ArrayBuffer>[], { type: 'application/zip' });
       return { ok: true, value: { summary: result.summary, zip } };
     } catch (e) {
@@ -175,12 +162,11 @@ const api = {
       progress.report({ bytesRead, bytesTotal, file: i + 1, files: files.length, name: files[i].name });
     };
     try {
-      const result = await checkFiles(sources, { ...options, signal: controller.signal, onRead }, browserPlatform);
+      const result = await auditFiles(sources, { ...options, signal: controller.signal, onRead }, browserPlatform);
       controller.signal.throwIfAborted();
       progress.flush();
-      checked = new CheckFindingPages(result.findings);
-      const severities: Partial<Record<Severity, number>> = {};
-      for (const f of result.findings) severities[f.severity] = (severities[f.severity] ?? 0) + 1;
+      checked = new FindingPager(result.findings);
+      const severities = result.findings.severities();
       return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
     } catch (e) {
       return failure(e);
@@ -196,25 +182,13 @@ const api = {
   },
 
   /** Findings `start … start+count` of the last check() matching `filter`, with the filtered total. */
-  checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): CheckFindingsPage {
+  checkFindingsPage(filter: FindingFilter, start: number, count: number): CheckFindingsPage {
     return checked ? checked.page(filter, start, count) : { total: 0, start, findings: [] };
   },
 
   /** Findings `start … start+count` of those matching `filter`, with the filtered total. */
   findingsPage(filter: FindingFilter, start: number, count: number): FindingsPage {
-    if (!store) return { total: 0, start, findings: [] };
-    const key = JSON.stringify([filter.codes ?? [], filter.severities ?? [], filter.search?.trim() ?? '']);
-    if (key !== selectionKey) {
-      selectionKey = key;
-      selection = hasFilter(filter)
-        ? store.select({ codes: filter.codes, severities: filter.severities, search: filter.search?.trim() || undefined })
-        : null;
-    }
-    const total = selection ? selection.length : store.length;
-    const end = Math.min(total, start + Math.max(0, count));
-    const findings: Finding[] = [];
-    for (let i = Math.max(0, start); i < end; i++) findings.push(store.at(selection ? selection[i] : i));
-    return { total, start, findings };
+    return generated ? generated.page(filter, start, count) : { total: 0, start, findings: [] };
   },
 };
 

@@ -1,5 +1,5 @@
 // What a findings table is narrowed to: a code, a severity, a file (the Check tab's), and text.
-import type { CheckFindingFilter } from '../src/browser';
+import type { FindingFilter } from '../src/browser';
 import type { Severity } from '../src/types';
 
 export const SEVERITIES: Severity[] = ['error', 'excluded', 'fix', 'warning', 'info'];
@@ -14,8 +14,8 @@ export class FindingFilters {
   file = $state<string | null>(null);
   search = $state('');
 
-  /** As the engine takes it; the generator's findings have no file, so `files` stays unset for them. */
-  filter = $derived<CheckFindingFilter>({
+  /** As the engine takes it, for either tab (the Generate tab has no file select: `files` stays unset there). */
+  filter = $derived<FindingFilter>({
     codes: this.code ? [this.code] : undefined,
     severities: this.severity ? [this.severity] : undefined,
     files: this.file === null ? undefined : [this.file],

@@ -8,10 +8,8 @@
 // files whose root declares an extension namespace; an input that can be read only once is not
 // surveyed, and its extension values go unchecked.
 
-import { CODE_INFO } from '../core/codes.ts';
 import type { InputSource, Platform, Severity } from '../types.ts';
-import { CHECK_CODES, type CheckCode } from './codes.ts';
-import type { Collected } from './collected.ts';
+import { AuditFindings } from './audit-findings.ts';
 import { describeDuplicates, type Duplicate } from './duplicates.ts';
 import { FileTally } from './file-tally.ts';
 import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
@@ -23,15 +21,31 @@ import { CORE_COLUMNS, type EntrySink } from './sink.ts';
 import { extensionColumns } from './sitemap-rows.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
-import type { CheckFinding, CheckOptions, CheckResult } from './types.ts';
+import type { CheckedFile, CheckOptions, CheckResult } from './types.ts';
 import { documents } from './unpack.ts';
 
 const HEADER_LINE = 1;
 
+/** An audit's result with its findings kept compactly: read them with `findings.at(i)`. */
+export interface Audit {
+  files: CheckedFile[];
+  codes: Record<string, number>;
+  findings: AuditFindings;
+  /** Zip entries passed over as a sitemap's companions (robots*.txt, .csv, .json): not in `files`. */
+  passedOver: string[];
+}
+
 /** Checks the inputs (files, archives of them) as sitemaps; the result is the `--json` shape. */
 export async function checkFiles(inputs: InputSource[], options: CheckOptions, platform: Platform): Promise<CheckResult> {
+  const audit = await auditFiles(inputs, options, platform);
+  const findings = Array.from({ length: audit.findings.length }, (_, i) => audit.findings.at(i));
+  return { files: audit.files, codes: audit.codes, findings, passedOver: audit.passedOver };
+}
+
+/** Checks the inputs as checkFiles does, keeping the findings compact (the CLI and the page read them so). */
+export async function auditFiles(inputs: InputSource[], options: CheckOptions, platform: Platform): Promise<Audit> {
   const files: FileTally[] = [];
-  const found: Collected[] = [];
+  const found = new AuditFindings();
   const indexEntries: IndexEntry[] = [];
   const map = new LineMap();
   const fieldLines = new FieldLines();
@@ -51,7 +65,7 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
       extensions.clear();
     },
     sitemap: (file, line, loc, lastmod) => void indexEntries.push({ file, line, loc, lastmod }),
-    report: (file, line, code, message) => void found.push({ file, line, code, message }),
+    report: (file, line, code, message) => found.add({ file, line, code, message }),
   };
 
   const passedOver: string[] = [];
@@ -90,15 +104,22 @@ export async function checkFiles(inputs: InputSource[], options: CheckOptions, p
       f.code === 'row-encoding'
         ? `An entry's text is not valid UTF-8: ${f.value.split('\t').filter((v) => v !== '').join(' ')}`
         : describe(AUDIT_WORDS[f.code] ? { ...f, message: AUDIT_WORDS[f.code] } : f);
-    found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message, severity: AUDIT_SEVERITY[f.code] ?? f.severity });
+    found.add({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message, severity: AUDIT_SEVERITY[f.code] ?? f.severity });
     // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it.
     const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
-    if (violation) found.push({ file: at ? at.file : -1, line: at ? at.line : 0, code: 'xml-schema', message: violation });
+    if (violation) found.add({ file: at ? at.file : -1, line: at ? at.line : 0, code: 'xml-schema', message: violation });
   }
   const names = files.map((f) => f.name);
-  if (duplicates.length) found.push(...(await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)));
-  if (indexEntries.length) found.push(...(await checkIndexEntries(indexEntries, files, options, platform)));
-  return { ...assemble(files, found), passedOver };
+  if (duplicates.length) for (const c of await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)) found.add(c);
+  if (indexEntries.length) for (const c of await checkIndexEntries(indexEntries, files, options, platform)) found.add(c);
+  found.finish(names);
+  const perFile = found.perFile();
+  return {
+    files: files.map((f, i) => ({ name: f.name, kind: f.kind, urls: f.urls, bytes: f.bytes, findings: perFile[i] })),
+    codes: found.codes(),
+    findings: found,
+    passedOver,
+  };
 }
 
 /** Codes whose generator wording speaks of columns and dropped values, said of a sitemap instead. */
@@ -130,29 +151,5 @@ function counted(source: InputSource, index: number, onRead: (input: number, byt
       if (source.size !== undefined && read < source.size) onRead(index, source.size - read);
       read = source.size ?? read;
     },
-  };
-}
-
-function severityOf(c: Collected): Severity {
-  return CHECK_CODES[c.code as CheckCode]?.severity ?? c.severity ?? CODE_INFO[c.code].severity;
-}
-
-/** Findings in file order, then line order (the order found within a line); the set's own last. */
-function assemble(files: FileTally[], found: Collected[]): Omit<CheckResult, 'passedOver'> {
-  const order = found.map((_, i) => i);
-  const fileKey = (c: Collected) => (c.file < 0 ? files.length : c.file);
-  order.sort((a, b) => fileKey(found[a]) - fileKey(found[b]) || found[a].line - found[b].line || a - b);
-  const perFile = new Array<number>(files.length).fill(0);
-  const codes: Record<string, number> = {};
-  const findings: CheckFinding[] = order.map((i) => {
-    const c = found[i];
-    if (c.file >= 0) perFile[c.file]++;
-    codes[c.code] = (codes[c.code] ?? 0) + 1;
-    return { file: c.file >= 0 ? files[c.file].name : '', line: c.line, code: c.code, severity: severityOf(c), message: c.message };
-  });
-  return {
-    files: files.map((f, i) => ({ name: f.name, kind: f.kind, urls: f.urls, bytes: f.bytes, findings: perFile[i] })),
-    codes,
-    findings,
   };
 }

@@ -4,11 +4,11 @@
 import { parseArgs } from 'node:util';
 import { OptionError, resolveOptions } from '../generate/options.ts';
 import { nodePlatform } from '../platform/node.ts';
-import { checkFiles } from '../check/check.ts';
+import { auditFiles, type Audit } from '../check/check.ts';
 import { onlyCompanions } from '../check/companions.ts';
 import { expandPaths } from './check-paths.ts';
 import { threadRowRules } from './thread-row-rules.ts';
-import type { CheckFinding, CheckResult } from '../check/types.ts';
+import type { CheckFinding } from '../check/types.ts';
 
 export const CHECK_USAGE = 'sitemill check <file|folder…> [--json] [--base-url <url>] [--now <iso>]';
 
@@ -24,10 +24,9 @@ export function findingLine(f: CheckFinding): string {
   return `${where}: ${f.severity} ${f.code} ${f.message}`;
 }
 
-function summary(r: CheckResult, unreadable: string[]): string {
+function summary(r: Audit, unreadable: string[]): string {
   const n = (v: number) => v.toLocaleString('en-US');
-  const bySeverity: Record<string, number> = {};
-  for (const f of r.findings) bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
+  const bySeverity: Record<string, number> = r.findings.severities();
   const urls = r.files.reduce((s, f) => s + f.urls, 0);
   const plural: Record<string, string> = { error: 'errors', warning: 'warnings', fix: 'fixes', info: 'info' };
   const parts = Object.keys(plural).map((s) => `${n(bySeverity[s] ?? 0)} ${(bySeverity[s] ?? 0) === 1 ? s : plural[s]}`);
@@ -69,7 +68,7 @@ export async function runCheck(args: string[]): Promise<number> {
     return EXIT.unreadable;
   }
 
-  const result = await checkFiles(sources, { ...options, rowRules: threadRowRules }, nodePlatform);
+  const result = await auditFiles(sources, { ...options, rowRules: threadRowRules }, nodePlatform);
   if (result.files.length === 0) {
     process.stderr.write(`sitemill: ${result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)'}\n`);
     return EXIT.unreadable;
@@ -78,8 +77,8 @@ export async function runCheck(args: string[]): Promise<number> {
     // The same text as JSON.stringify(result), written in blocks: a million findings stay writable.
     // Paths that could not be read (they make the exit code 4) are listed after the findings.
     let block = `{"files":${JSON.stringify(result.files)},"codes":${JSON.stringify(result.codes)},"findings":[`;
-    for (const [i, f] of result.findings.entries()) {
-      block += (i ? ',' : '') + JSON.stringify(f);
+    for (let i = 0; i < result.findings.length; i++) {
+      block += (i ? ',' : '') + JSON.stringify(result.findings.at(i));
       if (block.length > 1 << 16) {
         await write(block);
         block = '';
@@ -88,8 +87,8 @@ export async function runCheck(args: string[]): Promise<number> {
     await write(block + `]${problems.length ? `,"unreadable":${JSON.stringify(problems)}` : ''}}\n`);
   } else {
     let block = '';
-    for (const f of result.findings) {
-      block += findingLine(f) + '\n';
+    for (let i = 0; i < result.findings.length; i++) {
+      block += findingLine(result.findings.at(i)) + '\n';
       if (block.length > 1 << 16) {
         await write(block);
         block = '';
@@ -97,6 +96,6 @@ export async function runCheck(args: string[]): Promise<number> {
     }
     await write(block + summary(result, problems));
   }
-  const errors = result.findings.some((f) => f.severity === 'error');
+  const errors = (result.findings.severities().error ?? 0) > 0;
   return errors || problems.length > 0 ? EXIT.errors : EXIT.clean;
 }

@@ -195,12 +195,12 @@ export class Core {
     return rows;
   }
 
-  /** Takes the findings waiting in the core. */
-  drainFindings(): Uint8Array | null {
+  /** Hands the findings waiting in the core to `take`, as a view of its memory (valid only during the call), and drops them. */
+  drainFindings(take: (block: Uint8Array) => void): void {
     const n = this.x.findingsLen();
-    if (n === 0) return null;
-    const out = this.copy(this.x.findingsPtr(), n);
+    if (n === 0) return;
+    const at = this.x.findingsPtr();
+    take(this.bytes().subarray(at, at + n));
     this.x.drainedFindings();
-    return out;
   }
 }

@@ -1,30 +1,25 @@
-// Findings kept as the core writes them: compact records, decoded only when one is read.
-// A million findings cost their value bytes plus eight bytes of index, not a million objects.
+// Generate's findings: the core's records, moved into the shared compact store as they are drained,
+// and read back as `Finding`s with their input's name and, for rows made from sitemaps, the place
+// in the document they came from.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
+import { FindingRecords, type TextParts } from '../findings/records.ts';
+import { selectFindings, type FindingFilter } from '../findings/filter.ts';
 import type { Finding, Severity } from '../types.ts';
 
+export type { FindingFilter };
+
+// The core's record: line u32, column u32, code u16, input u16, value and fixed lengths u16 (the
+// top bit says the text was cut), the texts, padding to four bytes.
 const HEADER = 16;
 const CUT = 0x8000;
-// ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-export interface FindingFilter {
-  codes?: string[];
-  severities?: Severity[];
-  search?: string;
-}
+type Place = (line: number, column: number) => { name: string; line: number } | undefined;
 
 export class FindingStore {
-  length = 0;
-  private chunks: Uint8Array[] = [];
-  /** Per finding: chunk number and byte offset. */
-  private chunkOf = new Uint32Array(1024);
-  private offsetOf = new Uint32Array(1024);
-  private perCode = new Float64Array(CODE_NAMES.length);
-
+  readonly #records = new FindingRecords(CODE_NAMES);
   /** Per input made of rows from sitemaps: where a row's line came from. */
-  private places: (((line: number, column: number) => { name: string; line: number } | undefined) | undefined)[] = [];
+  readonly #places: (Place | undefined)[] = [];
 
   /** Names of the inputs, by the index stamped on each record; shown only when there are several. */
   constructor(
@@ -32,12 +27,16 @@ export class FindingStore {
     private strict = false,
   ) {}
 
+  get length(): number {
+    return this.#records.length;
+  }
+
   /**
    * Input `input` is rows made from sitemaps: a finding's line is told as the line of the document it
    * came from, and named by that document when it is one inside the input (a zip's entry).
    */
-  placeRows(input: number, place: (line: number, column: number) => { name: string; line: number } | undefined): void {
-    this.places[input] = place;
+  placeRows(input: number, place: Place): void {
+    this.#places[input] = place;
   }
 
   /** A code's severity in this run: `strict` makes loc-outside-directory an error. */
@@ -45,97 +44,96 @@ export class FindingStore {
     return this.strict && code === 'loc-outside-directory' ? 'error' : CODE_INFO[code].severity;
   }
 
-  /** Adds a block of records as the core wrote them. */
+  /** Adds a block of records as the core wrote them; the block may be the core's memory (its bytes are copied). */
   add(block: Uint8Array): void {
-    const chunk = this.chunks.length;
-    this.chunks.push(block);
     const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
     let at = 0;
     while (at < block.length) {
-      if (this.length === this.chunkOf.length) this.grow();
-      this.chunkOf[this.length] = chunk;
-      this.offsetOf[this.length] = at;
-      this.length++;
-      this.perCode[view.getUint16(at + 8, true)]++;
-      const valueLen = view.getUint16(at + 12, true) & ~CUT;
-      const fixedLen = view.getUint16(at + 14, true) & ~CUT;
-      at += (HEADER + valueLen + fixedLen + 3) & ~3;
+      const code = view.getUint16(at + 8, true);
+      const v = view.getUint16(at + 12, true);
+      const f = view.getUint16(at + 14, true);
+      const valueAt = at + HEADER;
+      const fixedAt = valueAt + (v & ~CUT);
+      const fields = { line: view.getUint32(at, true), column: view.getUint32(at + 4, true), code, severity: this.severityOf(CODE_NAMES[code]), source: view.getUint16(at + 10, true) };
+      this.#records.addBytes(fields, block.subarray(valueAt, fixedAt), block.subarray(fixedAt, fixedAt + (f & ~CUT)), (v & CUT) !== 0, (f & CUT) !== 0);
+      at = (fixedAt + (f & ~CUT) + 3) & ~3;
     }
   }
 
-  private grow(): void {
-    const chunkOf = new Uint32Array(this.chunkOf.length * 2);
-    chunkOf.set(this.chunkOf);
-    this.chunkOf = chunkOf;
-    const offsetOf = new Uint32Array(this.offsetOf.length * 2);
-    offsetOf.set(this.offsetOf);
-    this.offsetOf = offsetOf;
+  code(i: number): string {
+    return this.#records.code(i);
   }
 
-  codeAt(i: number): string {
-    const block = this.chunks[this.chunkOf[i]];
-    const at = this.offsetOf[i];
-    return CODE_NAMES[block[at + 8] | (block[at + 9] << 8)];
+  severity(i: number): Severity {
+    return this.#records.severity(i);
+  }
+
+  file(i: number): string {
+    return this.input(i);
+  }
+
+  words(i: number): string[] {
+    return [CODE_INFO[this.#records.code(i)].message, this.#records.value(i, '…'), this.#records.fixed(i, '…')];
   }
 
   at(i: number): Finding {
     if (i < 0 || i >= this.length) throw new RangeError(`no finding ${i}`);
-    const block = this.chunks[this.chunkOf[i]];
-    const at = this.offsetOf[i];
-    const view = new DataView(block.buffer, block.byteOffset + at, HEADER);
-    const code = CODE_NAMES[view.getUint16(8, true)];
-    const inputIndex = view.getUint16(10, true);
-    let input = this.inputNames.length > 1 ? (this.inputNames[inputIndex] ?? '') : '';
-    let line = view.getUint32(0, true);
-    const column = view.getUint32(4, true);
-    const from = line > 0 ? this.places[inputIndex]?.(line, column) : undefined;
-    if (from) {
-      line = from.line;
-      if (from.name !== this.inputNames[inputIndex]) input = from.name;
-    }
-    const v = view.getUint16(12, true);
-    const f = view.getUint16(14, true);
-    const valueLen = v & ~CUT;
-    const fixedLen = f & ~CUT;
-    const valueAt = at + HEADER;
-    const info = CODE_INFO[code];
+    const r = this.#records;
+    const code = r.code(i);
     return {
-      input,
-      line,
-      column,
+      input: this.input(i),
+      line: this.line(i),
+      column: r.column(i),
       code,
-      severity: this.severityOf(code),
-      message: info.message,
-      value: decoder.decode(block.subarray(valueAt, valueAt + valueLen)) + (v & CUT ? '…' : ''),
-      fixed: decoder.decode(block.subarray(valueAt + valueLen, valueAt + valueLen + fixedLen)) + (f & CUT ? '…' : ''),
+      severity: r.severity(i),
+      message: CODE_INFO[code].message,
+      value: r.value(i, '…'),
+      fixed: r.fixed(i, '…'),
     };
+  }
+
+  column(i: number): number {
+    return this.#records.column(i);
+  }
+
+  /** For writers of bytes: the value's bytes in two parts (views, not copies), and whether it was cut. */
+  valueBytes(i: number, into: TextParts): TextParts {
+    return this.#records.valueParts(i, into);
+  }
+
+  fixedBytes(i: number, into: TextParts): TextParts {
+    return this.#records.fixedParts(i, into);
   }
 
   /** Counts per code, for codes that occurred. */
   counts(): Record<string, number> {
+    const perCode = this.#records.perCode();
     const out: Record<string, number> = {};
-    for (let c = 1; c < this.perCode.length; c++) if (this.perCode[c] > 0) out[CODE_NAMES[c]] = this.perCode[c];
+    for (let c = 1; c < perCode.length; c++) if (perCode[c] > 0) out[CODE_NAMES[c]] = perCode[c];
     return out;
   }
 
   /** Indices of the findings that pass the filter, in order. */
   select(filter: FindingFilter): Uint32Array {
-    const codes = filter.codes?.length ? new Set(filter.codes) : null;
-    const severities = filter.severities?.length ? new Set(filter.severities) : null;
-    const search = filter.search?.trim().toLowerCase() || '';
-    const hits = new Uint32Array(this.length);
-    let n = 0;
-    for (let i = 0; i < this.length; i++) {
-      const code = this.codeAt(i);
-      if (codes && !codes.has(code)) continue;
-      if (severities && !severities.has(this.severityOf(code))) continue;
-      if (search) {
-        const f = this.at(i);
-        const text = `${f.line} ${f.code} ${f.value} ${f.fixed} ${f.message}`.toLowerCase();
-        if (!text.includes(search)) continue;
-      }
-      hits[n++] = i;
-    }
-    return hits.slice(0, n);
+    return selectFindings(this, filter);
+  }
+
+  /** The line, within the document it came from when the input is rows made from sitemaps. */
+  line(i: number): number {
+    return this.#from(i)?.line ?? this.#records.line(i);
+  }
+
+  /** The input named when there are several, or the document inside one a row came from. */
+  input(i: number): string {
+    const inputIndex = this.#records.source(i);
+    const from = this.#from(i);
+    if (from && from.name !== this.inputNames[inputIndex]) return from.name;
+    return this.inputNames.length > 1 ? (this.inputNames[inputIndex] ?? '') : '';
+  }
+
+  #from(i: number): { name: string; line: number } | undefined {
+    const place = this.#places[this.#records.source(i)];
+    const line = this.#records.line(i);
+    return place && line > 0 ? place(line, this.#records.column(i)) : undefined;
   }
 }

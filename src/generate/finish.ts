@@ -112,7 +112,7 @@ export async function writeReportAndManifest(run: GenerateRun, summary: Summary)
   const { zip } = run;
   const pushReport = zip.deflate('report.csv');
   for (const block of reportBlocks(run.findings)) {
-    pushReport(encoder.encode(block), false);
+    pushReport(block, false);
     await zip.drained();
   }
   pushReport(new Uint8Array(0), true);

@@ -118,8 +118,7 @@ export class GenerateRun {
 
   /** The core's findings so far, into the store. */
   drainFindings(): void {
-    const block = this.core.drainFindings();
-    if (block) this.findings.add(block);
+    this.core.drainFindings((block) => this.findings.add(block));
   }
 
   /** Findings on a converted sitemap's rows point at the document and line the row came from. */

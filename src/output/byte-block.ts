@@ -1,0 +1,64 @@
+// A block of bytes written piece by piece, counting the UTF-16 units the same text would have (so
+// blocks end where blocks of the text would).
+
+const encoder = new TextEncoder();
+const QUOTE = 0x22;
+
+export class ByteBlock {
+  #buf: Uint8Array;
+  #len = 0;
+  /** UTF-16 units written. */
+  units = 0;
+
+  constructor(size: number) {
+    this.#buf = new Uint8Array(size + (size >> 3));
+  }
+
+  /** Text of ASCII characters only. */
+  ascii(s: string): void {
+    this.#room(s.length);
+    for (let k = 0; k < s.length; k++) this.#buf[this.#len + k] = s.charCodeAt(k);
+    this.#len += s.length;
+    this.units += s.length;
+  }
+
+  /** Bytes of text that has `units` UTF-16 units (as many as the bytes when they are ASCII). */
+  raw(bytes: Uint8Array, units = bytes.length): void {
+    this.#room(bytes.length);
+    this.#buf.set(bytes, this.#len);
+    this.#len += bytes.length;
+    this.units += units;
+  }
+
+  text(s: string): void {
+    this.#room(s.length * 3);
+    this.#len += encoder.encodeInto(s, this.#buf.subarray(this.#len)).written;
+    this.units += s.length;
+  }
+
+  number(n: number): void {
+    this.ascii(String(n));
+  }
+
+  /** ASCII bytes with each `"` written twice, as inside a quoted CSV cell. */
+  doublingQuotes(bytes: Uint8Array): void {
+    this.#room(bytes.length * 2);
+    const start = this.#len;
+    for (const b of bytes) {
+      this.#buf[this.#len++] = b;
+      if (b === QUOTE) this.#buf[this.#len++] = b;
+    }
+    this.units += this.#len - start;
+  }
+
+  bytes(): Uint8Array {
+    return this.#buf.subarray(0, this.#len);
+  }
+
+  #room(n: number): void {
+    if (this.#len + n <= this.#buf.length) return;
+    const grown = new Uint8Array(Math.max(this.#buf.length * 2, this.#len + n));
+    grown.set(this.#buf.subarray(0, this.#len));
+    this.#buf = grown;
+  }
+}

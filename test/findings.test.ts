@@ -1,0 +1,99 @@
+// The findings store and pager that generate and the audit share: texts kept and read back exactly,
+// and one filter that narrows generate's findings and the audit's alike.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { auditFiles } from '../src/check/index.ts';
+import { generate } from '../src/generate/engine.ts';
+import { selectFindings, type FindingFilter } from '../src/findings/filter.ts';
+import { FindingPager } from '../src/findings/pager.ts';
+import { FindingRecords } from '../src/findings/records.ts';
+import { nodePlatform } from '../src/platform/node.ts';
+import { BASE, NOW, source } from './helpers.ts';
+
+const U = 'https://www.example.com';
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+test('records: texts of every length come back as given, a fix that starts its value shares its bytes', () => {
+  const store = new FindingRecords(['', 'a', 'b']);
+  const texts = ['', 'é ✓ 𝄞', 'x'.repeat(1 << 20), 'y'.repeat((1 << 20) + 5), ...Array.from({ length: 3000 }, (_, i) => `${U}/${i}/`.repeat(1 + (i % 40)))];
+  for (const [i, t] of texts.entries()) {
+    if (i % 2) store.addText({ line: i, column: 0, code: 1, severity: 'warning', source: i % 3 }, t);
+    else store.addBytes({ line: i, column: i + 1, code: 2, severity: 'fix', source: 7 }, bytes(t + '#frag'), bytes(t), i % 4 === 0, false);
+  }
+  assert.equal(store.length, texts.length);
+  for (const [i, t] of texts.entries()) {
+    assert.equal(store.line(i), i);
+    if (i % 2) {
+      assert.deepEqual([store.value(i), store.fixed(i), store.code(i), store.severity(i), store.source(i)], [t, '', 'a', 'warning', i % 3]);
+    } else {
+      assert.deepEqual([store.value(i, '…'), store.fixed(i, '…'), store.code(i), store.severity(i), store.column(i)], [t + '#frag' + (i % 4 === 0 ? '…' : ''), t, 'b', 'fix', i + 1]);
+    }
+  }
+  assert.deepEqual([...store.perCode()], [0, texts.length / 2, texts.length / 2]);
+});
+
+test('records: a fix that is not the start of its value is kept on its own', () => {
+  const store = new FindingRecords(['', 'a']);
+  store.addBytes({ line: 1, column: 1, code: 1, severity: 'fix', source: 0 }, bytes(`${U}/b?utm_source=x&id=2`), bytes(`${U}/b?id=2`));
+  store.addBytes({ line: 2, column: 1, code: 1, severity: 'fix', source: 0 }, bytes('same'), bytes('same'));
+  assert.deepEqual([store.value(0), store.fixed(0), store.value(1), store.fixed(1)], [`${U}/b?utm_source=x&id=2`, `${U}/b?id=2`, 'same', 'same']);
+});
+
+const LISTS = {
+  'a.txt': [`${U}/a#Top`, `HTTPS://WWW.EXAMPLE.COM:443/c`, `${U}/d`, `${U}/e#Reviews`, `${U}/g/./h`],
+  'b.txt': [`${U}/b1`, `${U}/b2#Intro`, `${U}/B3/../b4`, `HTTP://www.example.com/b5#x`],
+};
+
+const FILTERS: FindingFilter[] = [
+  {},
+  { codes: ['loc-fragment'] },
+  { codes: ['loc-normalized', 'loc-fragment'], files: ['b.txt'] },
+  { severities: ['fix'] },
+  { severities: ['error'] },
+  { files: ['a.txt'] },
+  { search: 'TOP' },
+  { search: '  fragment REMOVED ' },
+  { search: 'Loc-Norm' },
+  { search: 'B.TXT' },
+  { search: 'www.example.com/g/h' },
+  { search: 'intro', files: ['a.txt'] },
+  { search: 'nothing like this' },
+];
+
+test('one filter: generate and the audit of the same lists select the same findings, whatever the case of the search', async () => {
+  const inputs = () => Object.entries(LISTS).map(([name, lines]) => source(name, lines.join('\n') + '\n'));
+  const generated = (await generate(inputs(), { baseUrl: BASE, now: NOW }, nodePlatform)).findings;
+  const audited = (await auditFiles(inputs(), { baseUrl: BASE, now: NOW }, nodePlatform)).findings;
+  const place = (list: typeof generated | typeof audited, i: number) => `${list.file(i)}:${list.at(i).line} ${list.code(i)}`;
+  const all = (list: typeof generated | typeof audited) => Array.from({ length: list.length }, (_, i) => place(list, i)).sort();
+  // The lists give both the same findings: the filters then compare like with like.
+  assert.deepEqual(all(generated), all(audited));
+  assert.equal(generated.length, 7);
+  for (const filter of FILTERS) {
+    const g = [...selectFindings(generated, filter)].map((i) => place(generated, i)).sort();
+    const a = [...selectFindings(audited, filter)].map((i) => place(audited, i)).sort();
+    assert.deepEqual(g, a, JSON.stringify(filter));
+    assert.ok(filter.search !== 'nothing like this' || g.length === 0);
+  }
+  const count = (filter: FindingFilter) => selectFindings(audited, filter).length;
+  assert.deepEqual([count({ search: 'TOP' }), count({ search: 'B.TXT' }), count({ search: 'intro', files: ['a.txt'] }), count({ codes: ['loc-fragment'] }), count({ severities: ['error'] })], [1, 3, 0, 3, 1]);
+});
+
+test('the pager: pages of the filtered findings, the total of all that pass', async () => {
+  const lines = Array.from({ length: 250 }, (_, i) => `${U}/p${i}${i % 3 ? '' : '#Frag'}${i % 5 ? '' : '/./x'}`);
+  const audit = await auditFiles([source('urls.txt', lines.join('\n') + '\n')], { baseUrl: BASE, now: NOW }, nodePlatform);
+  const pager = new FindingPager(audit.findings);
+  const filter = { search: 'FRAG' };
+  const hits = [...selectFindings(audit.findings, filter)];
+  assert.equal(hits.length, 84);
+  const seen = [];
+  for (let start = 0; start < hits.length; start += 30) {
+    const page = pager.page(filter, start, 30);
+    assert.equal(page.total, hits.length);
+    seen.push(...page.findings);
+  }
+  assert.deepEqual(seen, hits.map((i) => audit.findings.at(i)));
+  assert.equal(pager.page({}, 0, 0).total, audit.findings.length);
+  assert.deepEqual(pager.page({}, audit.findings.length - 1, 10).findings, [audit.findings.at(audit.findings.length - 1)]);
+});

@@ -1,0 +1,57 @@
+// report.csv is written as bytes from the findings store: the same bytes, block for block, as the
+// text each finding's fields make (the cells quoted and neutralised by csvCell).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generate } from '../src/generate/engine.ts';
+import type { FindingStore } from '../src/generate/findings.ts';
+import { csvCell, REPORT_HEADER, reportBlocks } from '../src/output/report.ts';
+import { nodePlatform } from '../src/platform/node.ts';
+import { BASE, NOW, source } from './helpers.ts';
+
+const U = 'https://www.example.com';
+
+/** The report as text, cut into blocks where a block passes `blockSize` characters. */
+function* textBlocks(store: FindingStore, blockSize: number): Generator<string> {
+  let block = REPORT_HEADER;
+  for (let i = 0; i < store.length; i++) {
+    const f = store.at(i);
+    const line = f.input ? csvCell(`${f.input}:${f.line}`) : String(f.line);
+    block += `${line},${f.column},${f.severity},${f.code},${csvCell(f.message)},${csvCell(f.value)},${csvCell(f.fixed)}\n`;
+    if (block.length >= blockSize) {
+      yield block;
+      block = '';
+    }
+  }
+  if (block) yield block;
+}
+
+const ROWS = [
+  'loc,lastmod,priority',
+  `${U}/a#top,2025-1-1,0.5`,
+  `=HYPERLINK("x"),2025-01-01,1`,
+  `"${U}/b?utm_source=x&q=""quoted"",comma",2025-01-01,+1`,
+  `${U}/é ü/ñ#frag,-2025-01-01,@x`,
+  `"${U}/multi\nline",\t2025,\r`,
+  `${U}/long/${'x'.repeat(40_000)}#f,2025-01-01,0.5`,
+  `/relative/path?utm_medium=y#z,2025-02-30,2`,
+  `${U}/c,2025-01-01,0.5`,
+];
+
+test('report.csv as bytes: the text of every finding, in blocks that end where the text blocks end', async () => {
+  const text = new TextEncoder().encode(ROWS.join('\n') + '\n');
+  // Bytes that are not UTF-8 in a value: the report shows them as the text decoder reads them.
+  // (A UTF-8 sequence elsewhere keeps the file UTF-8: that row alone is row-encoding.)
+  const broken = Uint8Array.from([...new TextEncoder().encode(`loc\n${U}/café\n${U}/bad-`), 0xff, 0xfe, ...new TextEncoder().encode('#x\n')]);
+  const result = await generate([source('one, "two".csv', text), source('=three.csv', broken)], { baseUrl: BASE, now: NOW }, nodePlatform);
+  const store = result.findings;
+  assert.ok(store.length >= 15, `${store.length} findings`);
+  const values = Array.from({ length: store.length }, (_, i) => store.at(i).value);
+  assert.deepEqual([values.some((v) => v.endsWith("…")), values.some((v) => v.includes("\ufffd")), values.some((v) => /[éü]/.test(v))], [true, true, true], JSON.stringify(values.map((v) => v.slice(0, 80))));
+  for (const blockSize of [1, 64, 1000, 1 << 20]) {
+    const expected = [...textBlocks(store, blockSize)].map((b) => new TextEncoder().encode(b));
+    const actual = [...reportBlocks(store, blockSize)];
+    assert.equal(actual.length, expected.length, `blocks of ${blockSize}`);
+    for (const [k, block] of actual.entries()) assert.deepEqual(Buffer.from(block), Buffer.from(expected[k]), `block ${k} of ${blockSize}`);
+  }
+});
