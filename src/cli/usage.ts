@@ -6,7 +6,8 @@ export const USAGE = `Usage:
                     [--timezone ±hh:mm] [--now <iso>] [--sheet name] [--strict] [--json] [--quiet]
                     [--keep <rule>]… [--strip-param <name>]… [--include <pattern>]… [--exclude <pattern>]…
                     [--robots <robots.txt>] [--robots-agent <name>]
-  sitemill check <file…> [--json]
+  sitemill check <file|folder|url…> [--json] [--base-url <url>] [--now <iso>]
+                 [--sample-pages N] [--concurrency 1-4] [--timeout seconds]
   sitemill --version`;
 
 export const EXIT = { ok: 0, fatal: 1, usage: 2, strict: 3 } as const;

@@ -61,6 +61,8 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
   }
   if (!isHttp(url)) return fail(`${url.protocol.slice(0, -1)} is not fetched: only http and https URLs are`);
   if (limits.sameOrigin && url.origin !== limits.sameOrigin) return fail(`another site than ${limits.sameOrigin}: a browser page may read only its own site`);
+  const first = url.href;
+  const seen = new Set([first]);
   const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
   const signal = AbortSignal.any([request.signal, timeout]);
   const inBrowser = limits.sameOrigin !== undefined;
@@ -78,9 +80,10 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
         await response.body?.cancel();
         const next = new URL(location, url);
         if (!isHttp(next)) return fail(`redirects to ${next.href}, which is not http or https`);
-        if (next.href === url.href || redirects.includes(next.href)) return fail(`a redirect loop: ${[address, ...redirects, next.href].join(' → ')}`);
+        if (seen.has(next.href)) return fail(`a redirect loop: ${[first, ...redirects, next.href].join(' → ')}`);
+        seen.add(next.href);
         redirects.push(next.href);
-        if (redirects.length > limits.maxRedirects) return fail(`more than ${limits.maxRedirects} redirects: ${[address, ...redirects].join(' → ')} …`);
+        if (redirects.length > limits.maxRedirects) return fail(`more than ${limits.maxRedirects} redirects: ${[first, ...redirects].join(' → ')} …`);
         url = next;
         continue;
       }
