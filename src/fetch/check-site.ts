@@ -5,6 +5,7 @@
 import { checkFiles } from '../check/check.ts';
 import type { CheckFinding, CheckOptions, CheckResult } from '../check/types.ts';
 import type { InputSource, Platform } from '../types.ts';
+import { deadline } from './deadline.ts';
 import { limitsOf, type FetchOptions } from './limits.ts';
 import { samplePages } from './sample-pages.ts';
 import { siteSitemaps, type FetchedUrl } from './site-sitemaps.ts';
@@ -24,11 +25,15 @@ export type SiteCheckResult = CheckResult & { fetched: FetchedUrl[]; notes: stri
 /** Fetches the sitemaps `urls` stand for, and samples their pages when asked. */
 export async function fetchSite(urls: string[], options: FetchOptions, platform: Platform): Promise<FetchedSite> {
   const limits = limitsOf(options);
-  const run = AbortSignal.timeout(limits.runTimeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, run]) : run;
-  const site = await siteSitemaps(urls, options, limits, signal, platform);
-  const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform) : [];
-  return { sources: site.sources, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
+  const run = deadline(limits.runTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, run.signal]) : run.signal;
+  try {
+    const site = await siteSitemaps(urls, options, limits, signal, platform);
+    const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform) : [];
+    return { sources: site.sources, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
+  } finally {
+    run.clear();
+  }
 }
 
 /** The audit's result with the findings of fetching put in: counted per code and per file. */

@@ -2,6 +2,7 @@
 // loop, each target http or https), one timeout for the request and its body, the body read up to
 // a cap. Every way it can go wrong comes back as one line, never as a throw (a cancel excepted).
 
+import { deadline } from './deadline.ts';
 import { USER_AGENT, type Limits } from './limits.ts';
 
 export interface Answer {
@@ -63,7 +64,8 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
   if (limits.sameOrigin && url.origin !== limits.sameOrigin) return fail(`another site than ${limits.sameOrigin}: a browser page may read only its own site`);
   const first = url.href;
   const seen = new Set([first]);
-  const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
+  const timer = deadline(limits.requestTimeoutMs);
+  const timeout = timer.signal;
   const signal = AbortSignal.any([request.signal, timeout]);
   const inBrowser = limits.sameOrigin !== undefined;
   try {
@@ -77,7 +79,7 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
       if (inBrowser && response.redirected) redirects.push(response.url);
       const location = response.headers.get('location');
       if (!inBrowser && request.follow && REDIRECT.has(response.status) && location !== null) {
-        await response.body?.cancel();
+        void response.body?.cancel().catch(() => {});
         const next = new URL(location, url);
         if (!isHttp(next)) return fail(`redirects to ${next.href}, which is not http or https`);
         if (seen.has(next.href)) return fail(`a redirect loop: ${[first, ...redirects, next.href].join(' → ')}`);
@@ -87,7 +89,7 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
         url = next;
         continue;
       }
-      return await readBody(response, request, limits, redirects);
+      return await readBody(response, request, signal, redirects);
     }
   } catch (e) {
     if (request.signal.aborted && !timeout.aborted) {
@@ -97,19 +99,35 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
     if (timeout.aborted) return fail(`no complete answer within ${seconds(limits.requestTimeoutMs)}`);
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     return fail(`network error: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+  } finally {
+    timer.clear();
   }
 }
 
-async function readBody(response: Response, request: Request, limits: Limits, redirects: string[]): Promise<Answer | Failure> {
+/**
+ * The next chunk, or the signal's reason once it aborts: Node's fetch does not always end a body
+ * it is inflating (Content-Encoding) when its signal aborts, and the read would wait forever.
+ */
+function nextChunk(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([reader.read(), aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+async function readBody(response: Response, request: Request, signal: AbortSignal, redirects: string[]): Promise<Answer | Failure> {
   const answer = { ok: true as const, finalUrl: response.url || '', status: response.status, statusText: response.statusText, headers: response.headers, redirects };
   const cap = request.cap;
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (!request.cut && !response.headers.has('content-encoding') && declared > cap) {
-    await response.body?.cancel();
+    void response.body?.cancel().catch(() => {});
     return { ok: false, why: `${size(declared)} bytes announced, over the limit of ${size(cap)}: not read`, tooLarge: true, bytes: 0, redirects };
   }
   if (!response.body || request.method === 'HEAD') {
-    await response.body?.cancel();
+    void response.body?.cancel().catch(() => {});
     return { ...answer, body: new Uint8Array(0), bytes: 0 };
   }
   const reader = response.body.getReader();
@@ -117,19 +135,20 @@ async function readBody(response: Response, request: Request, limits: Limits, re
   let bytes = 0;
   try {
     for (;;) {
-      const { value, done } = await reader.read();
+      const { value, done } = await nextChunk(reader, signal);
       if (done) break;
       bytes += value.length;
       if (bytes > cap) {
-        await reader.cancel();
+        void reader.cancel().catch(() => {});
         if (!request.cut) return { ok: false, why: `more than ${size(cap)} bytes (uncompressed): reading stopped`, tooLarge: true, bytes, redirects };
         parts.push(value.subarray(0, value.length - (bytes - cap)));
         break;
       }
       parts.push(value);
     }
-  } finally {
-    reader.releaseLock();
+  } catch (e) {
+    void reader.cancel(e).catch(() => {});
+    throw e;
   }
   const body = new Uint8Array(Math.min(bytes, cap));
   let at = 0;
