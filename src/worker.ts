@@ -2,7 +2,8 @@
 // and checks; it keeps the last run's and the last check's findings so the page can read them a
 // page at a time.
 import * as Comlink from 'comlink';
-import { checkFiles, type CheckedFile } from './check/index.ts';
+import { checkFiles, type CheckedFile, type CheckResult } from './check/index.ts';
+import { checkSite } from './fetch/check-site.ts';
 import { CheckFindingPages, type CheckFindingFilter, type CheckFindingsPage } from './check/finding-pages.ts';
 import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
 import type { FindingFilter, FindingStore } from './generate/findings.ts';
@@ -113,6 +114,14 @@ let selectionKey = '';
 let selection: Uint32Array | null = null;
 let checked: CheckFindingPages | null = null;
 
+/** Keeps an audit's findings for checkFindingsPage; gives its summary. */
+function keepChecked(result: CheckResult): CheckSummary {
+  checked = new CheckFindingPages(result.findings);
+  const severities: Partial<Record<Severity, number>> = {};
+  for (const f of result.findings) severities[f.severity] = (severities[f.severity] ?? 0) + 1;
+  return { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver };
+}
+
 const api = {
   /** Where to load the wasm from, when the host moved it away from the worker's own folder. */
   useWasm(url: string): void {
@@ -163,10 +172,30 @@ const api = {
     try {
       const result = await checkFiles(sources, { baseUrl: options.baseUrl, now: options.now, onRead }, browserPlatform);
       progress.flush();
-      checked = new CheckFindingPages(result.findings);
-      const severities: Partial<Record<Severity, number>> = {};
-      for (const f of result.findings) severities[f.severity] = (severities[f.severity] ?? 0) + 1;
-      return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
+      return { ok: true, value: keepChecked(result) };
+    } catch (e) {
+      return failure(e);
+    } finally {
+      progress.release();
+    }
+  },
+
+  /**
+   * Checks the site this worker is served from (SPEC 12): `url` is its root, its robots.txt, or a
+   * sitemap of it; another origin is refused unfetched. Progress counts URLs fetched.
+   */
+  async checkSite(url: string, options: CheckRunOptions, onProgress?: (p: CheckProgress) => void): Promise<Outcome<CheckSummary>> {
+    checked = null;
+    const progress = throttled(onProgress);
+    let bytesRead = 0;
+    const onFetched = (name: string, bytes: number, file: number, files: number) => {
+      bytesRead += bytes;
+      progress.report({ bytesRead, bytesTotal: 0, file, files, name });
+    };
+    try {
+      const result = await checkSite([url], { baseUrl: options.baseUrl, now: options.now, sameOrigin: self.location.origin, onFetched }, browserPlatform);
+      progress.flush();
+      return { ok: true, value: keepChecked(result) };
     } catch (e) {
       return failure(e);
     } finally {

@@ -36,7 +36,14 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveStatic(root: string, mount = '/app/sub/'): Promise<StaticServer> {
+/** A file served beside the page, at a path outside its folder (a site's robots.txt, its sitemap). */
+export interface SiteFile {
+  type: string;
+  /** `{origin}` in it stands for the server's origin. */
+  body: string;
+}
+
+export async function serveStatic(root: string, mount = '/app/sub/', site: Record<string, SiteFile> = {}): Promise<StaticServer> {
   const requests: string[] = [];
   const updateChecks: string[] = [];
   const sockets = new Set<Socket>();
@@ -44,6 +51,11 @@ export async function serveStatic(root: string, mount = '/app/sub/'): Promise<St
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (req.headers['service-worker'] === 'script') updateChecks.push(pathname);
     else requests.push(pathname);
+    const extra = site[pathname];
+    if (extra && req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': extra.type }).end(extra.body.replaceAll('{origin}', `http://${req.headers.host}`));
+      return;
+    }
     if (pathname === mount.slice(0, -1)) {
       res.writeHead(301, { Location: mount }).end();
       return;
