@@ -114,12 +114,20 @@ let selectionKey = '';
 let selection: Uint32Array | null = null;
 let checked: CheckFindingPages | null = null;
 
-/** Keeps an audit's findings for checkFindingsPage; gives its summary. */
-function keepChecked(result: CheckResult): CheckSummary {
-  checked = new CheckFindingPages(result.findings);
-  const severities: Partial<Record<Severity, number>> = {};
-  for (const f of result.findings) severities[f.severity] = (severities[f.severity] ?? 0) + 1;
-  return { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver };
+/** Runs an audit; keeps its findings for checkFindingsPage and gives its summary. */
+async function audited(progress: ReturnType<typeof throttled<CheckProgress>>, run: () => Promise<CheckResult>): Promise<Outcome<CheckSummary>> {
+  try {
+    const result = await run();
+    progress.flush();
+    checked = new CheckFindingPages(result.findings);
+    const severities: Partial<Record<Severity, number>> = {};
+    for (const f of result.findings) severities[f.severity] = (severities[f.severity] ?? 0) + 1;
+    return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
+  } catch (e) {
+    return failure(e);
+  } finally {
+    progress.release();
+  }
 }
 
 const api = {
@@ -169,15 +177,7 @@ const api = {
       bytesRead += bytes;
       progress.report({ bytesRead, bytesTotal, file: i + 1, files: files.length, name: files[i].name });
     };
-    try {
-      const result = await checkFiles(sources, { baseUrl: options.baseUrl, now: options.now, onRead }, browserPlatform);
-      progress.flush();
-      return { ok: true, value: keepChecked(result) };
-    } catch (e) {
-      return failure(e);
-    } finally {
-      progress.release();
-    }
+    return audited(progress, () => checkFiles(sources, { baseUrl: options.baseUrl, now: options.now, onRead }, browserPlatform));
   },
 
   /**
@@ -192,15 +192,7 @@ const api = {
       bytesRead += bytes;
       progress.report({ bytesRead, bytesTotal: 0, file, files, name });
     };
-    try {
-      const result = await checkSite([url], { baseUrl: options.baseUrl, now: options.now, sameOrigin: self.location.origin, onFetched }, browserPlatform);
-      progress.flush();
-      return { ok: true, value: keepChecked(result) };
-    } catch (e) {
-      return failure(e);
-    } finally {
-      progress.release();
-    }
+    return audited(progress, () => checkSite([url], { baseUrl: options.baseUrl, now: options.now, sameOrigin: self.location.origin, onFetched }, browserPlatform));
   },
 
   /** Findings `start … start+count` of the last check() matching `filter`, with the filtered total. */

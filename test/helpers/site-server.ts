@@ -1,7 +1,7 @@
 // A site on 127.0.0.1 for the live check's tests: each path answers as its route says, and every
 // request is counted, so a test can tell what was fetched (and what was not).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { listenLocally } from './static-server.ts';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -30,28 +30,12 @@ export function redirect(to: string, status = 301): Route {
 export async function startSite(): Promise<Site> {
   const routes = new Map<string, Route>();
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     const route = routes.get(req.url ?? '/');
     if (route) return route(req, res);
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  return {
-    origin: `http://127.0.0.1:${address.port}`,
-    requests,
-    route: (path, route) => void routes.set(path, route),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenLocally(server);
+  return { origin, requests, route: (path, route) => void routes.set(path, route), close };
 }

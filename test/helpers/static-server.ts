@@ -46,7 +46,6 @@ export interface SiteFile {
 export async function serveStatic(root: string, mount = '/app/sub/', site: Record<string, SiteFile> = {}): Promise<StaticServer> {
   const requests: string[] = [];
   const updateChecks: string[] = [];
-  const sockets = new Set<Socket>();
   const server: Server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (req.headers['service-worker'] === 'script') updateChecks.push(pathname);
@@ -85,6 +84,13 @@ export async function serveStatic(root: string, mount = '/app/sub/', site: Recor
       res.writeHead(404, { 'Content-Type': 'text/plain', 'Content-Security-Policy': CSP }).end('not found');
     }
   });
+  const { origin, close } = await listenLocally(server);
+  return { url: origin + mount, origin, requests, updateChecks, close };
+}
+
+/** Starts `server` on 127.0.0.1 at a free port; `close` ends its open connections too. */
+export async function listenLocally(server: Server): Promise<{ origin: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -92,12 +98,8 @@ export async function serveStatic(root: string, mount = '/app/sub/', site: Recor
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
-  const origin = `http://127.0.0.1:${address.port}`;
   return {
-    url: origin + mount,
-    origin,
-    requests,
-    updateChecks,
+    origin: `http://127.0.0.1:${address.port}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
