@@ -90,6 +90,12 @@ export interface Sitemill {
    * per severity; the findings stay in the worker (read them with checkFindingsPage).
    */
   check(input: BrowserInput | BrowserInput[], options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
+  /**
+   * Checks the site the page is served from (SPEC 12): `url` is its root, its robots.txt or one of
+   * its sitemaps, on the page's own origin (browsers let a page read no other site; for those, use
+   * `npx sitemill check <url>`). Resolves as check() does; progress counts the URLs fetched.
+   */
+  checkSite(url: string, options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
   /** Findings `start … start+count` of the last check() that match `filter`, with their total. */
   checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): Promise<CheckFindingsPage>;
   /**
@@ -224,6 +230,12 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
         hooks.signal,
         (api) => api.cancelCheck(),
       );
+      return unwrap(outcome);
+    },
+    async checkSite(url, options = {}, hooks = {}) {
+      const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
+      const clean: CheckRunOptions = { baseUrl: options.baseUrl, now: options.now };
+      const outcome = await call((api) => api.checkSite(absolute(url), clean, progress) as Promise<Outcome<CheckSummary>>, hooks.signal);
       return unwrap(outcome);
     },
     checkFindingsPage(filter, start, count) {

@@ -3,6 +3,9 @@
 // page at a time.
 import * as Comlink from 'comlink';
 import { auditFiles, type CheckedFile, type CheckFinding, type CheckOptions } from './check/index.ts';
+import type { AuditFindings } from './check/audit-findings.ts';
+import { auditSite } from './fetch/check-site.ts';
+import type { SiteFindings } from './fetch/site-findings.ts';
 import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
 import { uploadZip } from './generate/upload-set.ts';
 import type { FindingFilter } from './findings/filter.ts';
@@ -103,6 +106,40 @@ let checked: FindingPager<CheckFinding> | null = null;
 /** The audit going on: cancelCheck() stops it, and a newer one stops it too. */
 let checking: AbortController | null = null;
 
+interface AuditOutcome {
+  files: CheckedFile[];
+  codes: Record<string, number>;
+  findings: AuditFindings | SiteFindings;
+  passedOver: string[];
+}
+
+/**
+ * Runs an audit (a newer one, or cancelCheck(), stops it); keeps its findings for checkFindingsPage
+ * and gives its summary.
+ */
+async function audited(
+  progress: ReturnType<typeof throttled<CheckProgress>>,
+  run: (signal: AbortSignal) => Promise<AuditOutcome>,
+): Promise<Outcome<CheckSummary>> {
+  checked = null;
+  checking?.abort();
+  const controller = new AbortController();
+  checking = controller;
+  try {
+    const result = await run(controller.signal);
+    controller.signal.throwIfAborted();
+    progress.flush();
+    checked = new FindingPager(result.findings);
+    const severities = result.findings.severities();
+    return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
+  } catch (e) {
+    return failure(e);
+  } finally {
+    if (checking === controller) checking = null;
+    progress.release();
+  }
+}
+
 const api = {
   /** Where to load the wasm from, when the host moved it away from the worker's own folder. */
   useWasm(url: string): void {
@@ -149,10 +186,6 @@ const api = {
 
   /** Audits sitemaps, indexes, text sitemaps, feeds and zips of them (SPEC section 7), streaming each file. */
   async check(files: NamedBlob[], options: CheckRunOptions, onProgress?: (p: CheckProgress) => void): Promise<Outcome<CheckSummary>> {
-    checked = null;
-    checking?.abort();
-    const controller = new AbortController();
-    checking = controller;
     const progress = throttled(onProgress);
     const bytesTotal = files.reduce((n, f) => n + f.size, 0);
     let bytesRead = 0;
@@ -161,19 +194,21 @@ const api = {
       bytesRead += bytes;
       progress.report({ bytesRead, bytesTotal, file: i + 1, files: files.length, name: files[i].name });
     };
-    try {
-      const result = await auditFiles(sources, { ...options, signal: controller.signal, onRead }, browserPlatform);
-      controller.signal.throwIfAborted();
-      progress.flush();
-      checked = new FindingPager(result.findings);
-      const severities = result.findings.severities();
-      return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
-    } catch (e) {
-      return failure(e);
-    } finally {
-      if (checking === controller) checking = null;
-      progress.release();
-    }
+    return audited(progress, (signal) => auditFiles(sources, { ...options, signal, onRead }, browserPlatform));
+  },
+
+  /**
+   * Checks the site this worker is served from (SPEC 12): `url` is its root, its robots.txt, or a
+   * sitemap of it; another origin is refused unfetched. Progress counts URLs fetched.
+   */
+  async checkSite(url: string, options: CheckRunOptions, onProgress?: (p: CheckProgress) => void): Promise<Outcome<CheckSummary>> {
+    const progress = throttled(onProgress);
+    let bytesRead = 0;
+    const onFetched = (name: string, bytes: number, file: number, files: number) => {
+      bytesRead += bytes;
+      progress.report({ bytesRead, bytesTotal: 0, file, files, name });
+    };
+    return audited(progress, (signal) => auditSite([url], { ...options, signal, sameOrigin: self.location.origin, onFetched }, browserPlatform));
   },
 
   /** Stops the audit going on, if any: it ends with an AbortError, and the worker lives on. */

@@ -137,7 +137,7 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   const json = cli(['check', join(tempDir(), 'missing.xml'), tempFile('b.xml', urlset(url(`${U}/a`))), '--json']);
   assert.equal(json.status, 4);
   assert.match(JSON.parse(json.stdout).unreadable[0], /^cannot read .*missing\.xml: ENOENT$/);
-  assert.match(cli(['--help']).stdout, /sitemill check <file…> \[--json\]/);
+  assert.match(cli(['--help']).stdout, /sitemill check <file\|folder\|url…> \[--json\]/);
 });
 
 test('a zip that holds only a list (CSV, JSON, robots files) says so, and exits 1', () => {

@@ -82,6 +82,27 @@ export class Checker {
   }
 
   /**
+   * Checks the site the page is served from (SPEC 12): `url` is its root, robots.txt or a sitemap,
+   * on the page's own origin. The files loaded before are let go: the results are the site's.
+   */
+  async runSite(url: string): Promise<CheckSummary | null> {
+    const given = this.#hooks.options();
+    if (!given) return null;
+    const options = withClock(given);
+    this.files = [];
+    const result = await this.task.run({
+      first: { bytesRead: 0, bytesTotal: 0, file: 0, files: 1, name: url },
+      view: (p: CheckProgress, seconds: number): ProgressView => ({ ...byteProgress(p, seconds), stats: [{ label: 'Fetched', value: `${fmt(p.file)} of ${fmt(p.files)}` }, { label: 'Read', value: size(p.bytesRead) }] }),
+      call: (hooks) => this.task.engine.checkSite(url, options, hooks),
+    });
+    if (!result) return null;
+    const errors = result.severities.error ?? 0;
+    this.task.announcement = `Checked ${url}: ${fmt(result.files.length)} ${result.files.length === 1 ? 'sitemap' : 'sitemaps'}, ${fmt(result.findings)} findings, ${fmt(errors)} at error level.`;
+    this.#hooks.oncomplete?.(result);
+    return result;
+  }
+
+  /**
    * The files to write again: all of them but those the audit could not read at all (a PNG, an
    * empty file), which the generator would refuse. A zip counts by its entries.
    */

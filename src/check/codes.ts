@@ -17,7 +17,18 @@ export type CheckCode =
   | 'index-missing-file'
   | 'index-outside-directory'
   | 'loc-duplicate'
-  | 'text-not-url';
+  | 'text-not-url'
+  // A live site (SPEC 12): what fetching found, then what a sample of the listed pages answered.
+  | 'fetch-failed'
+  | 'fetch-redirected'
+  | 'fetch-too-large'
+  | 'fetch-content-type'
+  | 'robots-no-sitemap'
+  | 'robots-sitemap-other-host'
+  | 'page-status'
+  | 'page-noindex'
+  | 'page-canonical-other'
+  | 'page-robots-disallowed';
 
 /** What the readers report: the audit's codes, loc-missing for a feed item with no link, image-invalid for an empty <image:loc>. */
 export type ReportCode = CheckCode | 'loc-missing' | 'image-invalid';
@@ -39,6 +50,18 @@ export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: strin
   // where the generator (which keeps the first) calls it an error.
   'loc-duplicate': { severity: 'warning', message: 'Same URL in two places' },
   'text-not-url': { severity: 'error', message: 'Line is not an absolute URL' },
+  'fetch-failed': { severity: 'error', message: 'Could not be fetched: an error status, a network error, a timeout or too many redirects' },
+  'fetch-redirected': { severity: 'warning', message: 'The sitemap URL redirects: submit the URL it ends at' },
+  'fetch-too-large': { severity: 'error', message: 'More than 52,428,800 bytes uncompressed: reading stopped' },
+  // Search engines read a sitemap whatever its type, but a type that says HTML is often an error page.
+  'fetch-content-type': { severity: 'warning', message: 'Served with a Content-Type that is not XML, text or gzip' },
+  'robots-no-sitemap': { severity: 'warning', message: 'robots.txt names no sitemap' },
+  'robots-sitemap-other-host': { severity: 'info', message: 'robots.txt names a sitemap on another host' },
+  // A sample tells about the pages, not the sitemap file: warnings, as the file itself stays valid.
+  'page-status': { severity: 'warning', message: 'A listed page does not answer 200' },
+  'page-noindex': { severity: 'warning', message: 'A listed page says noindex (robots meta tag or X-Robots-Tag)' },
+  'page-canonical-other': { severity: 'warning', message: 'A listed page names another URL as canonical' },
+  'page-robots-disallowed': { severity: 'warning', message: 'A listed page is disallowed by robots.txt' },
 };
 
 /** The protocol's limits for one file. */

@@ -1,4 +1,5 @@
-// sitemill check <file…> [--json]: the audit of SPEC section 7 from the command line. Node only.
+// sitemill check <file|url…> [--json]: the audit of SPEC section 7 from the command line, of files
+// and of live sites (SPEC 12: URLs are fetched, see ../fetch/). Node only.
 // Exit 0 when nothing is at error level, 4 otherwise; 2 on bad usage; 1 when no file can be read.
 
 import { parseArgs } from 'node:util';
@@ -8,9 +9,16 @@ import { auditFiles, type Audit } from '../check/check.ts';
 import { onlyCompanions } from '../check/companions.ts';
 import { expandPaths } from './check-paths.ts';
 import { threadRowRules } from './thread-row-rules.ts';
+import { FetchProgress } from './fetch-progress.ts';
+import { integer } from './usage.ts';
+import { fetchSite, withSiteFindings, type FetchedSite } from '../fetch/check-site.ts';
 import type { CheckFinding } from '../check/types.ts';
 
-export const CHECK_USAGE = 'sitemill check <file|folder…> [--json] [--base-url <url>] [--now <iso>]';
+export const CHECK_USAGE =
+  'sitemill check <file|folder|url…> [--json] [--base-url <url>] [--now <iso>] [--sample-pages N] [--concurrency N] [--timeout seconds]';
+
+/** An argument with a scheme (two letters or more, so a Windows drive is a path) is a URL to fetch. */
+const URL_ARGUMENT = /^[a-z][a-z\d+.-]+:/i;
 
 const EXIT = { clean: 0, unreadable: 1, usage: 2, errors: 4 } as const;
 
@@ -24,9 +32,9 @@ export function findingLine(f: CheckFinding): string {
   return `${where}: ${f.severity} ${f.code} ${f.message}`;
 }
 
-function summary(r: Audit, unreadable: string[]): string {
+function summary(r: Pick<Audit, "files" | "codes"> & { findings: { severities(): Partial<Record<string, number>> } }, unreadable: string[]): string {
   const n = (v: number) => v.toLocaleString('en-US');
-  const bySeverity: Record<string, number> = r.findings.severities();
+  const bySeverity: Partial<Record<string, number>> = r.findings.severities();
   const urls = r.files.reduce((s, f) => s + f.urls, 0);
   const plural: Record<string, string> = { error: 'errors', warning: 'warnings', fix: 'fixes', info: 'info' };
   const parts = Object.keys(plural).map((s) => `${n(bySeverity[s] ?? 0)} ${(bySeverity[s] ?? 0) === 1 ? s : plural[s]}`);
@@ -47,12 +55,19 @@ export async function runCheck(args: string[]): Promise<number> {
     ({ values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { json: { type: 'boolean' }, 'base-url': { type: 'string' }, now: { type: 'string' } },
+      options: {
+        json: { type: 'boolean' },
+        'base-url': { type: 'string' },
+        now: { type: 'string' },
+        'sample-pages': { type: 'string' },
+        concurrency: { type: 'string' },
+        timeout: { type: 'string' },
+      },
     }));
   } catch (e) {
     return usage((e as Error).message);
   }
-  if (positionals.length === 0) return usage('check needs at least one file or folder');
+  if (positionals.length === 0) return usage('check needs at least one file, folder or URL');
   const options = { baseUrl: values['base-url'], now: values.now };
   try {
     resolveOptions(options);
@@ -61,15 +76,25 @@ export async function runCheck(args: string[]): Promise<number> {
     throw e;
   }
 
-  const { sources, problems } = await expandPaths(positionals);
+  let fetching;
+  try {
+    fetching = fetchOptions(values);
+  } catch (e) {
+    return usage((e as Error).message);
+  }
+  const urls = positionals.filter((p) => URL_ARGUMENT.test(p));
+  const { sources, problems } = await expandPaths(positionals.filter((p) => !URL_ARGUMENT.test(p)));
   for (const p of problems) process.stderr.write(`sitemill: ${p}\n`);
-  if (sources.length === 0) {
+  const site = urls.length ? await fetchUrls(urls, fetching) : null;
+  if (site) sources.push(...site.sources);
+  if (sources.length === 0 && !site) {
     process.stderr.write('sitemill: no file could be read\n');
     return EXIT.unreadable;
   }
 
-  const result = await auditFiles(sources, { ...options, rowRules: threadRowRules }, nodePlatform);
-  if (result.files.length === 0) {
+  const audited = await auditFiles(sources, { ...options, rowRules: threadRowRules }, nodePlatform);
+  const result = site ? withSiteFindings(audited, site) : audited;
+  if (result.files.length === 0 && !site) {
     process.stderr.write(`sitemill: ${result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)'}\n`);
     return EXIT.unreadable;
   }
@@ -84,7 +109,8 @@ export async function runCheck(args: string[]): Promise<number> {
         block = '';
       }
     }
-    await write(block + `]${problems.length ? `,"unreadable":${JSON.stringify(problems)}` : ''}}\n`);
+    const fetched = site ? `,"fetched":${JSON.stringify(site.fetched)},"notes":${JSON.stringify(site.notes)}` : '';
+    await write(block + `]${fetched}${problems.length ? `,"unreadable":${JSON.stringify(problems)}` : ''}}\n`);
   } else {
     let block = '';
     for (let i = 0; i < result.findings.length; i++) {
@@ -96,6 +122,28 @@ export async function runCheck(args: string[]): Promise<number> {
     }
     await write(block + summary(result, problems));
   }
+  for (const note of site?.notes ?? []) process.stderr.write(`sitemill: ${note}\n`);
   const errors = (result.findings.severities().error ?? 0) > 0;
   return errors || problems.length > 0 ? EXIT.errors : EXIT.clean;
+}
+
+function fetchOptions(values: { 'sample-pages'?: string; concurrency?: string; timeout?: string }) {
+  const concurrency = integer('concurrency', values.concurrency);
+  if (concurrency !== undefined && (concurrency < 1 || concurrency > 4)) throw new Error('--concurrency takes 1 to 4 (requests at a time)');
+  let requestTimeoutMs: number | undefined;
+  if (values.timeout !== undefined) {
+    if (!/^\d+(\.\d+)?$/.test(values.timeout) || Number(values.timeout) <= 0) throw new Error(`--timeout takes seconds, such as 30 or 0.5, not ${values.timeout}`);
+    requestTimeoutMs = Number(values.timeout) * 1000;
+  }
+  return { samplePages: integer('sample-pages', values['sample-pages']), concurrency, requestTimeoutMs };
+}
+
+/** Fetches the sitemaps the URLs stand for, with a progress line on a terminal. */
+async function fetchUrls(urls: string[], options: ReturnType<typeof fetchOptions>): Promise<FetchedSite> {
+  const progress = process.stderr.isTTY ? new FetchProgress(process.stderr) : undefined;
+  try {
+    return await fetchSite(urls, { ...options, onFetched: progress && ((url, bytes, done, known) => progress.fetched(url, bytes, done, known)) }, nodePlatform);
+  } finally {
+    progress?.clear();
+  }
 }

@@ -8,7 +8,8 @@ export const USAGE = `Usage:
                     [--robots <robots.txt>] [--robots-agent <name>]
                     [--section-by path:N|column:<name>] [--section <name>=<pattern>]…
                     [--previous <zip|folder|manifest.json>]
-  sitemill check <file…> [--json]
+  sitemill check <file|folder|url…> [--json] [--base-url <url>] [--now <iso>]
+                 [--sample-pages N] [--concurrency 1-4] [--timeout seconds]
   sitemill --version`;
 
 export const EXIT = { ok: 0, fatal: 1, usage: 2, strict: 3 } as const;

@@ -151,6 +151,26 @@ const ADVICE = {
     'The protocol lets an index list sitemaps only in its own folder or below. Move the sitemaps under the index’s folder, or the index up to the site root.',
   'text-not-url':
     'Each line of a text sitemap must be one absolute URL, and search engines reject the file otherwise. Write the line as a full https:// URL, or remove it.',
+  'fetch-failed':
+    'Search Console reports a sitemap it cannot fetch as "Couldn\u2019t fetch", and reads none of its URLs. Make the URL answer 200 directly (no error page, no redirect chain, no block for crawlers) and check it again.',
+  'fetch-redirected':
+    'A sitemap URL that redirects may not be followed by every search engine, and its URLs are judged against the final host. Submit the URL the redirect ends at, in robots.txt and in Search Console.',
+  'fetch-too-large':
+    'Search engines stop reading a sitemap at 50 MiB uncompressed, so the rest of its URLs is never seen. Split it into several sitemaps listed in a sitemap index.',
+  'fetch-content-type':
+    'A sitemap served as text/html is often an error or login page, and some crawlers refuse it. Serve .xml as application/xml (or text/xml), .txt as text/plain and .gz as application/gzip.',
+  'robots-no-sitemap':
+    'A Sitemap: line in robots.txt is how crawlers other than those you submitted to find the sitemap. Add a line such as Sitemap: https://www.example.com/sitemap-index.xml to robots.txt.',
+  'robots-sitemap-other-host':
+    'A sitemap on another host is accepted only when that host is verified for the site (cross-site submission). Check that this is intended, or host the sitemap on the site itself.',
+  'page-status':
+    'A listed URL that redirects or fails is reported by Search Console instead of indexed, and wastes crawl budget. List the final URL of each page, and drop pages that are gone.',
+  'page-noindex':
+    'A noindex page in a sitemap is a contradiction Search Console reports as "Submitted URL marked noindex". Remove the page from the sitemap, or the noindex from the page if it should be found.',
+  'page-canonical-other':
+    'A page that names another URL as canonical is indexed under that URL, not the one listed. List the canonical URL instead, or correct the page\u2019s canonical link.',
+  'page-robots-disallowed':
+    'A listed page that robots.txt disallows cannot be crawled, and Search Console reports it as blocked. Remove it from the sitemap, or allow it in robots.txt if it should be found.',
 } satisfies Record<string, string> & Record<CheckCode, string>;
 
 /** Why each code matters and how to fix it at the source, by code. */

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { watch, type Watch } from './browser-watch.ts';
 import { launch, type Browser, type LaunchOptions } from './chromium.ts';
 import { ROOT } from './cli.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { serveStatic, type SiteFile, type StaticServer } from './static-server.ts';
 
 export interface SuiteOptions {
   /** Names the work folder: sitemill-<name>-…. */
@@ -21,6 +21,8 @@ export interface SuiteOptions {
   needs: string[];
   viewport?: { width: number; height: number };
   launch?: LaunchOptions;
+  /** Files the site serves beside the page, by path: `/robots.txt`. */
+  site?: Record<string, SiteFile>;
 }
 
 export interface BrowserSuite {
@@ -49,7 +51,7 @@ export async function openBrowserSuite(options: SuiteOptions): Promise<BrowserSu
   };
   try {
     work = await mkdtemp(path.join(tmpdir(), `sitemill-${options.name}-`));
-    server = await serveStatic(path.join(ROOT, 'dist'), options.mount);
+    server = await serveStatic(path.join(ROOT, 'dist'), options.mount, options.site);
     browser = await launch(options.viewport, options.launch);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     const seen = watch(browser.context, page);

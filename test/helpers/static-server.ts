@@ -36,14 +36,25 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveStatic(root: string, mount = '/app/sub/'): Promise<StaticServer> {
+/** A file served beside the page, at a path outside its folder (a site's robots.txt, its sitemap). */
+export interface SiteFile {
+  type: string;
+  /** `{origin}` in it stands for the server's origin. */
+  body: string;
+}
+
+export async function serveStatic(root: string, mount = '/app/sub/', site: Record<string, SiteFile> = {}): Promise<StaticServer> {
   const requests: string[] = [];
   const updateChecks: string[] = [];
-  const sockets = new Set<Socket>();
   const server: Server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (req.headers['service-worker'] === 'script') updateChecks.push(pathname);
     else requests.push(pathname);
+    const extra = site[pathname];
+    if (extra && req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': extra.type }).end(extra.body.replaceAll('{origin}', `http://${req.headers.host}`));
+      return;
+    }
     if (pathname === mount.slice(0, -1)) {
       res.writeHead(301, { Location: mount }).end();
       return;
@@ -73,6 +84,13 @@ export async function serveStatic(root: string, mount = '/app/sub/'): Promise<St
       res.writeHead(404, { 'Content-Type': 'text/plain', 'Content-Security-Policy': CSP }).end('not found');
     }
   });
+  const { origin, close } = await listenLocally(server);
+  return { url: origin + mount, origin, requests, updateChecks, close };
+}
+
+/** Starts `server` on 127.0.0.1 at a free port; `close` ends its open connections too. */
+export async function listenLocally(server: Server): Promise<{ origin: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -80,12 +98,8 @@ export async function serveStatic(root: string, mount = '/app/sub/'): Promise<St
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
-  const origin = `http://127.0.0.1:${address.port}`;
   return {
-    url: origin + mount,
-    origin,
-    requests,
-    updateChecks,
+    origin: `http://127.0.0.1:${address.port}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -1,0 +1,66 @@
+// A live check from start to end: the site's sitemaps fetched, a sample of its pages asked, the
+// sitemaps audited as files named by their URLs (SPEC 7), and the findings put together: those of
+// fetching first, then the audit's, then the sample's.
+
+import { auditFiles, type Audit } from '../check/check.ts';
+import type { CheckFinding, CheckOptions, CheckResult } from '../check/types.ts';
+import type { InputSource, Platform } from '../types.ts';
+import { deadline } from './deadline.ts';
+import { limitsOf, type FetchOptions } from './limits.ts';
+import { samplePages } from './sample-pages.ts';
+import { SiteFindings } from './site-findings.ts';
+import { siteSitemaps, type FetchedUrl } from './site-sitemaps.ts';
+
+export interface FetchedSite {
+  /** The sitemaps, for the audit. */
+  sources: InputSource[];
+  /** Findings of fetching, and of the page sample. */
+  fetchFindings: CheckFinding[];
+  pageFindings: CheckFinding[];
+  fetched: FetchedUrl[];
+  notes: string[];
+}
+
+export type SiteCheckResult = CheckResult & { fetched: FetchedUrl[]; notes: string[] };
+/** A live check's audit, its findings read in place (the CLI's and the worker's form). */
+export type SiteAudit = Omit<Audit, 'findings'> & { findings: SiteFindings; fetched: FetchedUrl[]; notes: string[] };
+
+/** Fetches the sitemaps `urls` stand for, and samples their pages when asked. */
+export async function fetchSite(urls: string[], options: FetchOptions, platform: Platform): Promise<FetchedSite> {
+  const limits = limitsOf(options);
+  const run = deadline(limits.runTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, run.signal]) : run.signal;
+  try {
+    const site = await siteSitemaps(urls, options, limits, signal, platform);
+    const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform) : [];
+    return { sources: site.sources, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
+  } finally {
+    run.clear();
+  }
+}
+
+/** The audit's result with the findings of fetching put in: counted per code and per file. */
+export function withSiteFindings(audit: Audit, site: FetchedSite): SiteAudit {
+  const findings = new SiteFindings(site.fetchFindings, audit.findings, site.pageFindings);
+  const codes: Record<string, number> = {};
+  for (const f of site.fetchFindings) codes[f.code] = (codes[f.code] ?? 0) + 1;
+  for (const [code, n] of Object.entries(audit.codes)) codes[code] = (codes[code] ?? 0) + n;
+  for (const f of site.pageFindings) codes[f.code] = (codes[f.code] ?? 0) + 1;
+  const extra = new Map<string, number>();
+  for (const f of [...site.fetchFindings, ...site.pageFindings]) extra.set(f.file, (extra.get(f.file) ?? 0) + 1);
+  const files = audit.files.map((f) => (extra.has(f.name) ? { ...f, findings: f.findings + extra.get(f.name)! } : f));
+  return { ...audit, files, codes, findings, fetched: site.fetched, notes: site.notes };
+}
+
+/** A live check as the worker and the CLI read it: its findings in place. */
+export async function auditSite(urls: string[], options: CheckOptions & FetchOptions, platform: Platform): Promise<SiteAudit> {
+  const site = await fetchSite(urls, options, platform);
+  return withSiteFindings(await auditFiles(site.sources, options, platform), site);
+}
+
+/** Checks a live site (SPEC 12): `urls` are site, robots.txt, sitemap or index URLs. */
+export async function checkSite(urls: string[], options: CheckOptions & FetchOptions, platform: Platform): Promise<SiteCheckResult> {
+  const audit = await auditSite(urls, options, platform);
+  const findings = Array.from({ length: audit.findings.length }, (_, i) => audit.findings.at(i));
+  return { ...audit, findings };
+}

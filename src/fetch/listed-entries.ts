@@ -1,0 +1,57 @@
+// What a fetched sitemap lists, read with the audit's own readers (gzip, zip, XML or text, as the
+// content says): the sitemaps of an index, to follow, and the pages of the rest, counted, with the
+// URL and line of those a sample asks for by their position.
+
+import { FileTally } from '../check/file-tally.ts';
+import { readDocument } from '../check/read-document.ts';
+import type { EntrySink } from '../check/sink.ts';
+import type { FileKind } from '../check/types.ts';
+import { documents } from '../check/unpack.ts';
+import type { InputSource, Platform } from '../types.ts';
+
+export interface ListedPage {
+  /** The document the entry is in (inside a zip, `url/entry.xml`). */
+  file: string;
+  line: number;
+  loc: string;
+}
+
+export interface Listed {
+  /** The kinds of the documents read (a zip holds several). */
+  kinds: FileKind[];
+  /** The <loc>s of the index entries, in order. */
+  sitemaps: string[];
+  /** Page entries in all. */
+  pages: number;
+  /** The pages at the positions asked for. */
+  picked: ListedPage[];
+}
+
+/**
+ * Reads `source`; `picks` are positions among its page entries (0-based, ascending) whose URL and
+ * line are wanted.
+ */
+export async function listedEntries(source: InputSource, platform: Platform, picks: number[] = [], signal?: AbortSignal): Promise<Listed> {
+  const listed: Listed = { kinds: [], sitemaps: [], pages: 0, picked: [] };
+  const names: string[] = [];
+  let next = 0;
+  const sink: EntrySink = {
+    extensionSchema: false,
+    page(file, line, fields) {
+      if (next < picks.length && picks[next] === listed.pages) {
+        listed.picked.push({ file: names[file], line, loc: fields[0].text().trim() });
+        next++;
+      }
+      listed.pages++;
+    },
+    sitemap: (_file, _line, loc) => void listed.sitemaps.push(loc.trim()),
+    report() {},
+  };
+  for await (const doc of documents(source, platform)) {
+    const tally = new FileTally(names.length, doc.name, sink);
+    names.push(doc.name);
+    for await (const _ of readDocument(doc, tally, { cutInflated: true, signal }));
+    listed.kinds.push(tally.kind);
+  }
+  return listed;
+}

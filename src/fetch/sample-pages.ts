@@ -1,0 +1,123 @@
+// `--sample-pages N` (SPEC 12): N of the listed pages, spread evenly over all the entries of the
+// sitemaps fetched, asked what Search Console would find: HEAD first, then a GET of the page's start
+// for its robots directives and canonical link. A page robots.txt disallows (for Googlebot) is
+// reported and not fetched. Each finding sits on the page's entry: its sitemap's URL and line.
+
+import type { CheckFinding } from '../check/types.ts';
+import { parseRobotsTxt, ROBOTS_TXT_MAX_BYTES, type RobotsRules } from '../rules/robots-txt.ts';
+import type { InputSource, Platform } from '../types.ts';
+import { fetchUrl, isHttp, type Answer, type Failure } from './fetch-url.ts';
+import { LIMITS, type Limits } from './limits.ts';
+import { listedEntries, type ListedPage } from './listed-entries.ts';
+import { headerNoindex, readPageHead } from './page-head.ts';
+import { runQueue } from './queue.ts';
+import { finding, statusLine } from './fetch-findings.ts';
+
+/** Positions `0 … total-1` of `n` entries spread evenly: the middle of each of n equal stretches. */
+export function spread(total: number, n: number): number[] {
+  if (n >= total) return Array.from({ length: total }, (_, i) => i);
+  return Array.from({ length: n }, (_, i) => Math.floor(((i + 0.5) * total) / n));
+}
+
+/** The pages at the spread positions, read again from the sources that hold them. */
+async function pickPages(sources: InputSource[], pages: number[], n: number, platform: Platform, signal: AbortSignal): Promise<ListedPage[]> {
+  const total = pages.reduce((a, b) => a + b, 0);
+  const picks = spread(total, n);
+  const picked: ListedPage[] = [];
+  let start = 0;
+  let p = 0;
+  for (const [i, source] of sources.entries()) {
+    const local: number[] = [];
+    while (p < picks.length && picks[p] < start + pages[i]) local.push(picks[p++] - start);
+    start += pages[i];
+    if (local.length) picked.push(...(await listedEntries(source, platform, local, signal)).picked);
+  }
+  return picked;
+}
+
+type Rules = RobotsRules | null;
+
+export async function samplePages(
+  n: number,
+  sources: InputSource[],
+  pages: number[],
+  known: Map<string, string>,
+  limits: Limits,
+  signal: AbortSignal,
+  platform: Platform,
+): Promise<CheckFinding[]> {
+  const picked = await pickPages(sources, pages, n, platform, signal);
+  const robots = new Map<string, Promise<Rules>>();
+  const rulesFor = (url: URL): Promise<Rules> => {
+    let rules = robots.get(url.origin);
+    if (!rules) {
+      rules = robotsRules(url.origin, known.get(url.origin), limits, signal);
+      robots.set(url.origin, rules);
+    }
+    return rules;
+  };
+  const results = new Map<ListedPage, CheckFinding[]>();
+  await runQueue(picked, limits.concurrency, async (page) => {
+    results.set(page, await checkPage(page, rulesFor, limits, signal));
+  });
+  return picked.flatMap((page) => results.get(page) ?? []);
+}
+
+async function robotsRules(origin: string, text: string | undefined, limits: Limits, signal: AbortSignal): Promise<Rules> {
+  const url = `${origin}/robots.txt`;
+  if (text === undefined) {
+    const answer = await fetchUrl(url, { follow: true, cap: ROBOTS_TXT_MAX_BYTES, cut: true, signal }, limits);
+    // No robots.txt (or none readable): nothing is disallowed, as RFC 9309 §2.3.1.3 has it for 4xx.
+    if (!answer.ok || answer.status !== 200) return null;
+    text = new TextDecoder().decode(answer.body);
+  }
+  const rules = parseRobotsTxt(text, url);
+  return 'error' in rules ? null : rules;
+}
+
+async function checkPage(page: ListedPage, rulesFor: (url: URL) => Promise<Rules>, limits: Limits, signal: AbortSignal): Promise<CheckFinding[]> {
+  let url: URL;
+  try {
+    url = new URL(page.loc);
+  } catch {
+    return []; // the audit reports the entry
+  }
+  if (!isHttp(url)) return [];
+  const found: CheckFinding[] = [];
+  const report = (code: Parameters<typeof finding>[1], message: string) => void found.push({ ...finding(page.file, code, `${url.href}: ${message}`), line: page.line });
+  const rule = (await rulesFor(url))?.disallows(url.href);
+  if (rule) {
+    report('page-robots-disallowed', `robots.txt disallows it for Googlebot (${rule}): Search Console says "Blocked by robots.txt"; not fetched`);
+    return found;
+  }
+  const head = await fetchUrl(url.href, { method: 'HEAD', follow: false, cap: 0, signal }, limits);
+  // A server that does not answer HEAD (405, 501) is asked with GET.
+  const noHead = head.ok && (head.status === 405 || head.status === 501);
+  if (!noHead && !answered(head, url, report)) return found;
+  const get = await fetchUrl(url.href, { follow: false, cap: LIMITS.pageBytes, cut: true, signal }, limits);
+  if (!answered(get, url, report)) return found;
+  const answer = get as Answer;
+  const noindex = headerNoindex(answer.headers.get('x-robots-tag'));
+  const type = answer.headers.get('content-type') ?? '';
+  const html = /html/i.test(type) ? readPageHead(new TextDecoder().decode(answer.body), answer.finalUrl || url.href) : null;
+  if (noindex ?? html?.noindex) report('page-noindex', `${noindex ?? html?.noindex}: Search Console says "Excluded by 'noindex' tag"`);
+  if (html?.canonical && html.canonical !== url.href) report('page-canonical-other', `its canonical link names ${html.canonical}: Search Console says "Alternate page with proper canonical tag"`);
+  return found;
+}
+
+/** Reports an answer that is not a 200; true when it is one. */
+function answered(answer: Answer | Failure, url: URL, report: (code: 'page-status', message: string) => void): boolean {
+  if (!answer.ok) {
+    report('page-status', `no answer: ${answer.why}`);
+    return false;
+  }
+  if (answer.redirects.length) {
+    report('page-status', `redirects to ${answer.redirects.at(-1)}: list the URL it ends at`);
+    return false;
+  }
+  if (answer.status === 200) return true;
+  const location = answer.headers.get('location');
+  const target = location && answer.status >= 300 && answer.status < 400 ? `, redirects to ${new URL(location, answer.finalUrl || url).href}` : '';
+  report('page-status', `${statusLine(answer)}${target}`);
+  return false;
+}

@@ -1,0 +1,155 @@
+// The sitemaps of a live site, fetched (SPEC 12): a site URL or a robots.txt URL stands for the
+// sitemaps its robots.txt names, any other URL is a sitemap or an index; the sitemaps an index
+// lists are fetched too (not those of an index listed in an index, which the audit reports as
+// nested). Each body is kept as an input named by the URL asked for, for the audit to read; what
+// went wrong on the way is a finding on that URL. The order is the order given and listed, however
+// the answers arrive.
+
+import type { CheckCode } from '../check/codes.ts';
+import type { CheckFinding } from '../check/types.ts';
+import type { InputSource, Platform } from '../types.ts';
+import { finding, statusLine } from './fetch-findings.ts';
+import { fetchUrl, isHttp } from './fetch-url.ts';
+import type { FetchOptions, Limits } from './limits.ts';
+import { listedEntries } from './listed-entries.ts';
+import { runQueue } from './queue.ts';
+import { robotsSitemaps } from './robots-sitemaps.ts';
+import { ROBOTS_TXT_MAX_BYTES } from '../rules/robots-txt.ts';
+
+/** One URL fetched: what came back, for `--json` and the progress. */
+export interface FetchedUrl {
+  url: string;
+  /** The HTTP status; 0 when none came back. */
+  status: number;
+  /** Bytes read from the body. */
+  bytes: number;
+  redirects: string[];
+}
+
+export interface SiteSitemaps {
+  /** The sitemaps fetched, named by their URLs, in the order given and listed. */
+  sources: InputSource[];
+  /** Page entries per source, for a sample spread over them. */
+  pages: number[];
+  findings: CheckFinding[];
+  fetched: FetchedUrl[];
+  /** robots.txt texts read on the way, by origin. */
+  robots: Map<string, string>;
+  /** Things about the run, not one URL (a limit reached). */
+  notes: string[];
+}
+
+interface Job {
+  url: string;
+  robots: boolean;
+  /** An index given or named by robots.txt is followed; one listed by an index is not. */
+  follow: boolean;
+  /** The place in the order: given position, then listed position, level by level. */
+  key: number[];
+}
+
+/** Types a sitemap may be served with (RSS and Atom feeds included). */
+const SITEMAP_TYPE = /^(application|text)\/([\w.+-]+\+)?xml$|^text\/plain$|^application\/(x-)?gzip$|^application\/octet-stream$|^application\/zip$/;
+
+
+function byKey(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/** A URL that stands for its robots.txt: the site's root, or the robots.txt itself. */
+function robotsUrlOf(address: string): string | null {
+  try {
+    const url = new URL(address);
+    if (url.pathname === '/robots.txt') return url.href;
+    if (url.pathname === '/' && !url.search) return new URL('/robots.txt', url).href;
+  } catch {
+    // not a URL: fetched as given, which says so
+  }
+  return null;
+}
+
+
+export async function siteSitemaps(urls: string[], options: FetchOptions, limits: Limits, signal: AbortSignal, platform: Platform): Promise<SiteSitemaps> {
+  const out: SiteSitemaps = { sources: [], pages: [], findings: [], fetched: [], robots: new Map(), notes: [] };
+  const found: { key: number[]; findings: CheckFinding[]; fetched?: FetchedUrl; source?: InputSource; pages?: number }[] = [];
+  const queued = new Set<string>();
+  let sitemaps = 0;
+  let done = 0;
+  const told = (url: string, bytes: number) => options.onFetched?.(url, bytes, ++done, queued.size);
+
+  const first: Job[] = urls.map((url, i) => {
+    const robots = robotsUrlOf(url);
+    return { url: robots ?? url, robots: robots !== null, follow: true, key: [i] };
+  });
+  for (const job of first) queued.add(job.url);
+
+  await runQueue(first, limits.concurrency, async (job, add) => {
+    const mine: CheckFinding[] = [];
+    const entry: (typeof found)[number] = { key: job.key, findings: mine };
+    found.push(entry);
+    const report = (code: CheckCode, message: string) => void mine.push(finding(job.url, code, message));
+    const queue = (url: string, key: number[], follow: boolean) => {
+      if (queued.has(url)) return;
+      if (++sitemaps > limits.maxSitemaps) {
+        if (sitemaps === limits.maxSitemaps + 1) out.notes.push(`more than ${limits.maxSitemaps.toLocaleString('en-US')} sitemaps: those past the limit were not fetched`);
+        return;
+      }
+      queued.add(url);
+      add({ url, robots: false, follow, key });
+    };
+    if (!job.robots) sitemaps++;
+
+    const cap = job.robots ? ROBOTS_TXT_MAX_BYTES : limits.maxBytes;
+    const answer = await fetchUrl(job.url, { follow: true, cap, cut: job.robots, signal }, limits);
+    entry.fetched = { url: job.url, status: answer.ok ? answer.status : 0, bytes: answer.bytes, redirects: answer.redirects };
+    told(job.url, answer.bytes);
+    if (!answer.ok) return report(answer.tooLarge ? 'fetch-too-large' : 'fetch-failed', answer.why);
+    if (answer.status !== 200) return report('fetch-failed', statusLine(answer));
+
+    if (job.robots) {
+      const text = new TextDecoder().decode(answer.body);
+      out.robots.set(new URL(job.url).origin, text);
+      const listed = robotsSitemaps(text, answer.finalUrl || job.url);
+      if (listed.html) return report('robots-no-sitemap', 'the robots.txt is an HTML page, not a robots.txt: no Sitemap line could be read');
+      if (listed.urls.length === 0) return report('robots-no-sitemap', 'no Sitemap: line: search engines find the sitemaps only where they are submitted');
+      const host = new URL(job.url).host;
+      listed.urls.forEach((url, i) => {
+        const other = new URL(url).host;
+        if (other !== host) report('robots-sitemap-other-host', `names ${url}, on ${other}: search engines accept it when both hosts are verified as one owner's`);
+        queue(url, [...job.key, i], true);
+      });
+      return;
+    }
+
+    if (answer.redirects.length) report('fetch-redirected', `redirects to ${answer.redirects.at(-1)}${answer.redirects.length > 1 ? ` (${answer.redirects.length} redirects)` : ''}: submit that URL instead`);
+    const type = (answer.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type && !SITEMAP_TYPE.test(type)) report('fetch-content-type', `served as ${type}: a sitemap is served as XML, text or gzip (read here by its content all the same)`);
+    const body = answer.body;
+    const source: InputSource = { name: job.url, size: body.length, chunks: async function* () { yield body; } };
+    const listed = await listedEntries(source, platform, [], signal);
+    entry.source = source;
+    entry.pages = listed.pages;
+    if (!job.follow || !listed.kinds.includes('sitemapindex')) return;
+    listed.sitemaps.forEach((loc, i) => {
+      let url: URL;
+      try {
+        url = new URL(loc);
+      } catch {
+        return; // the audit reports the entry
+      }
+      if (isHttp(url)) queue(url.href, [...job.key, i], false);
+    });
+  });
+
+  found.sort((a, b) => byKey(a.key, b.key));
+  for (const f of found) {
+    out.findings.push(...f.findings);
+    if (f.fetched) out.fetched.push(f.fetched);
+    if (f.source) {
+      out.sources.push(f.source);
+      out.pages.push(f.pages ?? 0);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+// `sitemill check <url…>` (SPEC 12 and 8) against a site served by the test: the --json shape with
+// what was fetched, the lines printed, the exit codes, and a refusal that is one clear line.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT, tempFile, NOW } from './helpers.ts';
+import { urlset, url } from './check-helpers.ts';
+import { answer, redirect, startSite, xml, type Site } from './helpers/site-server.ts';
+
+let site: Site;
+let O: string;
+before(async () => {
+  site = await startSite();
+  O = site.origin;
+  site.route('/robots.txt', answer(`Sitemap: ${O}/sitemap.xml\n`, { 'Content-Type': 'text/plain' }));
+  site.route('/sitemap.xml', xml(urlset(url(`${O}/a`) + url(`${O}/b`))));
+  site.route('/a', answer('<html><head></head></html>', { 'Content-Type': 'text/html' }));
+  site.route('/b', answer('gone', {}, 404));
+  for (let i = 0; i < 10; i++) site.route(`/r${i}.xml`, redirect(`/r${i + 1}.xml`));
+  site.route('/bomb.xml', answer(gzipSync(Buffer.alloc(80 << 20, 0x20)), { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' }));
+  site.route('/slow.xml', (_req, res) => void res.writeHead(200).write('<'));
+});
+after(() => site.close());
+
+/** The CLI run as a child, without blocking this process's server. */
+function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'lib', 'cli.js'), ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+test('a site URL: robots.txt, its sitemap audited under its URL, the fetches listed in --json; exit 0', async () => {
+  const r = await cli(['check', `${O}/`, '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(json.files.map((f: { name: string; urls: number }) => [f.name, f.urls]), [[`${O}/sitemap.xml`, 2]]);
+  assert.deepEqual(json.findings, []);
+  assert.deepEqual(json.fetched.map((f: { url: string; status: number }) => [f.url, f.status]), [[`${O}/robots.txt`, 200], [`${O}/sitemap.xml`, 200]]);
+  assert.equal(r.stderr, '', 'no progress line when stderr is not a terminal');
+});
+
+test('--sample-pages: a page that answers 404 is a warning on its entry', async () => {
+  const r = await cli(['check', `${O}/sitemap.xml`, '--sample-pages', '2', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.split('\n')[0], `${O}/sitemap.xml:4: warning page-status ${O}/b: answers HTTP 404 Not Found`);
+});
+
+test('an endless redirect, a gzip bomb and a slow answer are refused with one clear line each; exit 4', async () => {
+  const r = await cli(['check', `${O}/r0.xml`, `${O}/bomb.xml`, '--now', NOW]);
+  assert.equal(r.status, 4, r.stdout + r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  assert.match(lines[0], new RegExp(`^${O}/r0.xml: error fetch-failed more than 5 redirects: `));
+  assert.equal(lines[1], `${O}/bomb.xml: error fetch-too-large more than 52,428,800 bytes (uncompressed): reading stopped`);
+  assert.equal(lines.length, 4, r.stdout); // the two, then the summary's two lines
+  const slow = await cli(['check', `${O}/slow.xml`, '--timeout', '0.3', '--now', NOW]);
+  assert.equal(slow.status, 4, slow.stdout + slow.stderr);
+  assert.equal(slow.stdout.split('\n')[0], `${O}/slow.xml: error fetch-failed no complete answer within 0.3 s`);
+});
+
+test('files and URLs together; bad options are usage errors (exit 2)', async () => {
+  const file = tempFile('local.xml', urlset(url(`${O}/x`)));
+  const r = await cli(['check', file, `${O}/sitemap.xml`, '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).files.map((f: { name: string }) => f.name), [file, `${O}/sitemap.xml`]);
+  for (const bad of [['--timeout', '0'], ['--timeout', 'soon'], ['--concurrency', '9'], ['--sample-pages', 'x']]) {
+    const u = await cli(['check', `${O}/`, ...bad]);
+    assert.equal(u.status, 2, bad.join(' '));
+    assert.match(u.stderr, /^sitemill: --/);
+  }
+});

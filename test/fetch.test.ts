@@ -1,0 +1,259 @@
+// A live site (SPEC 12), served on 127.0.0.1 by the test: robots.txt and its Sitemap lines, indexes
+// followed, every fetch finding, every limit (redirects, timeouts, size, gzip bombs, schemes,
+// concurrency, the number of sitemaps), and the sample of pages.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { checkSite } from '../src/fetch/check-site.ts';
+import type { FetchOptions } from '../src/fetch/limits.ts';
+import { nodePlatform } from '../src/platform/node.ts';
+import { VERSION } from '../src/version.ts';
+import { index, urlset, url } from './check-helpers.ts';
+import { NOW } from './helpers.ts';
+import { answer, redirect, startSite, xml, type Site } from './helpers/site-server.ts';
+
+let site: Site;
+let other: Site;
+let O: string;
+
+before(async () => {
+  site = await startSite();
+  other = await startSite();
+  O = site.origin;
+});
+after(async () => {
+  await site.close();
+  await other.close();
+});
+
+const run = (urls: string[], options: FetchOptions = {}) => checkSite(urls, { now: NOW, ...options }, nodePlatform);
+const codesOf = (r: { findings: { code: string }[] }) => r.findings.map((f) => f.code);
+const text = (body: string) => answer(body, { 'Content-Type': 'text/plain' });
+/** Where each URL was asked for. */
+const asked = (path: string) => site.requests.filter((r) => r.endsWith(` ${path}`)).length;
+
+test('a site URL reads robots.txt: its Sitemap lines are fetched and audited under their URLs', async () => {
+  site.route('/robots.txt', text(`User-agent: *\nDisallow:\n\nSitemap: ${O}/s1.xml\nsitemap: /s2.xml\nSitemap: ${other.origin}/s3.xml\n`));
+  site.route('/s1.xml', xml(urlset(url(`${O}/a`) + url(`${O}/a`))));
+  site.route('/s2.xml', xml(urlset(url(`${O}/b`))));
+  other.route('/s3.xml', xml(urlset(url(`${O}/c`))));
+  for (const given of [`${O}/`, `${O}/robots.txt`]) {
+    const r = await run([given]);
+    assert.deepEqual(r.files.map((f) => [f.name, f.kind, f.urls]), [
+      [`${O}/s1.xml`, 'urlset', 2],
+      [`${O}/s2.xml`, 'urlset', 1],
+      [`${other.origin}/s3.xml`, 'urlset', 1],
+    ]);
+    assert.deepEqual(codesOf(r), ['robots-sitemap-other-host', 'loc-duplicate']);
+    const f = r.findings[0];
+    assert.equal(f.file, `${O}/robots.txt`);
+    assert.equal(f.severity, 'info');
+    assert.match(f.message, new RegExp(`${other.origin}/s3.xml`));
+    assert.equal(r.findings[1].file, `${O}/s1.xml`, 'the audit names the file by its URL');
+    assert.deepEqual(r.fetched.map((x) => x.status), [200, 200, 200, 200]);
+  }
+});
+
+test('robots.txt without a Sitemap line, as an HTML page, or missing', async () => {
+  site.route('/robots.txt', text('User-agent: *\nDisallow: /private\n'));
+  let r = await run([`${O}/`]);
+  assert.deepEqual(codesOf(r), ['robots-no-sitemap']);
+  assert.equal(r.findings[0].severity, 'warning');
+  assert.equal(r.files.length, 0);
+  site.route('/robots.txt', answer('<!doctype html><html><body>Welcome</body></html>', { 'Content-Type': 'text/html' }));
+  r = await run([`${O}/robots.txt`]);
+  assert.deepEqual(codesOf(r), ['robots-no-sitemap']);
+  assert.match(r.findings[0].message, /HTML page/);
+  site.route('/robots.txt', answer('gone', {}, 404));
+  r = await run([`${O}/`]);
+  assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [['fetch-failed', 'error', 'answers HTTP 404 Not Found']]);
+});
+
+test('an index is followed to its sitemaps; an index listed in it is audited, not followed', async () => {
+  site.route('/index.xml', xml(index(`<sitemap><loc>${O}/i1.xml</loc></sitemap>\n<sitemap><loc>${O}/inner.xml</loc></sitemap>\n`)));
+  site.route('/i1.xml', xml(urlset(url(`${O}/x`))));
+  site.route('/inner.xml', xml(index(`<sitemap><loc>${O}/deep.xml</loc></sitemap>\n`)));
+  site.route('/deep.xml', xml(urlset(url(`${O}/y`))));
+  const r = await run([`${O}/index.xml`]);
+  assert.deepEqual(r.files.map((f) => [f.name, f.kind]), [
+    [`${O}/index.xml`, 'sitemapindex'],
+    [`${O}/i1.xml`, 'urlset'],
+    [`${O}/inner.xml`, 'sitemapindex'],
+  ]);
+  assert.ok(codesOf(r).includes('index-nested'));
+  assert.equal(asked('/deep.xml'), 0);
+});
+
+test('redirects: a chain of two is followed and reported; more than 5, a loop, and a non-http target are refused', async () => {
+  site.route('/moved.xml', redirect('/moved-2.xml'));
+  site.route('/moved-2.xml', redirect(`${O}/final.xml`, 308));
+  site.route('/final.xml', xml(urlset(url(`${O}/z`))));
+  let r = await run([`${O}/moved.xml`]);
+  assert.deepEqual(r.files.map((f) => [f.name, f.urls]), [[`${O}/moved.xml`, 1]]);
+  assert.deepEqual(codesOf(r), ['fetch-redirected']);
+  assert.equal(r.findings[0].severity, 'warning');
+  assert.match(r.findings[0].message, new RegExp(`redirects to ${O}/final.xml \\(2 redirects\\)`));
+
+  for (let i = 0; i < 8; i++) site.route(`/hop${i}.xml`, redirect(`/hop${i + 1}.xml`));
+  r = await run([`${O}/hop0.xml`]);
+  assert.deepEqual(r.findings.map((f) => [f.code, f.severity]), [['fetch-failed', 'error']]);
+  assert.match(r.findings[0].message, /^more than 5 redirects: /);
+  assert.equal(asked('/hop6.xml'), 0, 'the sixth redirect is not followed');
+
+  site.route('/loop-a.xml', redirect('/loop-b.xml'));
+  site.route('/loop-b.xml', redirect('/loop-a.xml'));
+  r = await run([`${O}/loop-a.xml`]);
+  assert.deepEqual(codesOf(r), ['fetch-failed']);
+  assert.equal(r.findings[0].message, `a redirect loop: ${O}/loop-a.xml → ${O}/loop-b.xml → ${O}/loop-a.xml`);
+
+  site.route('/to-file.xml', redirect('file:///etc/passwd'));
+  r = await run([`${O}/to-file.xml`]);
+  assert.deepEqual(codesOf(r), ['fetch-failed']);
+  assert.match(r.findings[0].message, /file:\/\/\/etc\/passwd, which is not http or https/);
+});
+
+test('a slow answer is a timeout, for the request and for the run', async () => {
+  site.route('/slow.xml', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/xml' });
+    res.write('<?xml version="1.0"?>\n<urlset');
+    // and never ends
+  });
+  let r = await run([`${O}/slow.xml`], { requestTimeoutMs: 150 });
+  assert.deepEqual(r.findings.map((f) => [f.code, f.message]), [['fetch-failed', 'no complete answer within 0.15 s']]);
+  r = await run([`${O}/slow.xml`], { runTimeoutMs: 150 });
+  assert.deepEqual(r.findings.map((f) => [f.code, f.message]), [['fetch-failed', "the run's time limit of 0.15 s ran out"]]);
+});
+
+test('an oversized body: announced, or streamed past the cap, is refused and reading stops', async () => {
+  const big = urlset(url(`${O}/a`).repeat(8000)); // about 280 KB
+  site.route('/announced.xml', answer(big, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(big) }));
+  site.route('/streamed.xml', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/xml' }); // chunked: no length announced
+    res.end(big);
+  });
+  let r = await run([`${O}/announced.xml`], { maxBytes: 64 * 1024 });
+  assert.deepEqual(r.findings.map((f) => [f.code, f.severity]), [['fetch-too-large', 'error']]);
+  assert.match(r.findings[0].message, /bytes announced, over the limit of 65,536: not read/);
+  assert.equal(r.fetched[0].bytes, 0);
+  assert.equal(r.files.length, 0);
+  r = await run([`${O}/streamed.xml`], { maxBytes: 64 * 1024 });
+  assert.deepEqual(codesOf(r), ['fetch-too-large']);
+  assert.match(r.findings[0].message, /more than 65,536 bytes \(uncompressed\): reading stopped/);
+  assert.ok(r.fetched[0].bytes < big.length, `${r.fetched[0].bytes} bytes read of ${big.length}`);
+});
+
+test('a gzip bomb is refused at the cap: as Content-Encoding, and as a .xml.gz file', async () => {
+  // 64 MiB of spaces inside a sitemap, about 64 KB compressed.
+  const inflated = 64 << 20;
+  const bomb = gzipSync(Buffer.concat([Buffer.from(urlset('').slice(0, -10)), Buffer.alloc(inflated, 0x20), Buffer.from('</urlset>\n')]), { level: 9 });
+  site.route('/bomb.xml', answer(bomb, { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' }));
+  const cap = 1 << 20;
+  let r = await run([`${O}/bomb.xml`], { maxBytes: cap });
+  assert.deepEqual(r.findings.map((f) => [f.code, f.message]), [['fetch-too-large', 'more than 1,048,576 bytes (uncompressed): reading stopped']]);
+  assert.ok(r.fetched[0].bytes < 2 * cap, `${r.fetched[0].bytes} bytes inflated, with a cap of ${cap} and a bomb of ${inflated}`);
+
+  // Served as a file, the audit inflates it, and stops at the protocol's 52,428,800 bytes.
+  site.route('/bomb.xml.gz', answer(bomb, { 'Content-Type': 'application/gzip' }));
+  r = await run([`${O}/bomb.xml.gz`]);
+  assert.equal(r.fetched[0].bytes, bomb.length);
+  assert.deepEqual(codesOf(r), ['file-too-large']);
+  assert.match(r.findings[0].message, /once inflated; reading stopped here/);
+  assert.equal(r.files[0].bytes, 52_428_800);
+});
+
+test('a wrong content type is reported, and the body still read by its content', async () => {
+  site.route('/html-type.xml', answer(urlset(url(`${O}/a`)), { 'Content-Type': 'text/html; charset=utf-8' }));
+  site.route('/feed.xml', answer(urlset(url(`${O}/b`)), { 'Content-Type': 'application/rss+xml' }));
+  const r = await run([`${O}/html-type.xml`, `${O}/feed.xml`]);
+  assert.deepEqual(r.findings.map((f) => [f.file, f.code, f.severity]), [[`${O}/html-type.xml`, 'fetch-content-type', 'warning']]);
+  assert.match(r.findings[0].message, /^served as text\/html/);
+  assert.deepEqual(r.files.map((f) => f.urls), [1, 1]);
+});
+
+test('only http and https: other schemes and non-URLs are refused without a request', async () => {
+  const before = site.requests.length;
+  const r = await run(['ftp://127.0.0.1/sitemap.xml', 'file:///etc/passwd', 'not a url']);
+  assert.deepEqual(r.findings.map((f) => [f.file, f.code, f.message]), [
+    ['ftp://127.0.0.1/sitemap.xml', 'fetch-failed', 'ftp is not fetched: only http and https URLs are'],
+    ['file:///etc/passwd', 'fetch-failed', 'file is not fetched: only http and https URLs are'],
+    ['not a url', 'fetch-failed', 'not an absolute URL'],
+  ]);
+  assert.equal(site.requests.length, before);
+});
+
+test('a 404 sitemap, listed in an index, fails as fetch-failed with its status', async () => {
+  site.route('/index-404.xml', xml(index(`<sitemap><loc>${O}/missing.xml</loc></sitemap>\n`)));
+  const r = await run([`${O}/index-404.xml`]);
+  const failed = r.findings.find((f) => f.code === 'fetch-failed');
+  assert.deepEqual(failed && [failed.file, failed.message], [`${O}/missing.xml`, 'answers HTTP 404 Not Found']);
+});
+
+test('manners: a User-Agent naming Sitemill, at most 4 requests at a time, at most the sitemaps allowed', async () => {
+  let active = 0;
+  let most = 0;
+  const agents = new Set<string | undefined>();
+  const body = urlset(url(`${O}/p`));
+  for (let i = 0; i < 12; i++) {
+    site.route(`/c${i}.xml`, (req, res) => {
+      agents.add(req.headers['user-agent']);
+      most = Math.max(most, ++active);
+      // Held until the next event-loop turns, so requests overlap when they can.
+      setTimeout(() => {
+        active--;
+        res.writeHead(200, { 'Content-Type': 'application/xml' }).end(body);
+      }, 20);
+    });
+  }
+  site.route('/many.xml', xml(index(Array.from({ length: 12 }, (_, i) => `<sitemap><loc>${O}/c${i}.xml</loc></sitemap>\n`).join(''))));
+  let r = await run([`${O}/many.xml`]);
+  assert.equal(r.files.length, 13);
+  assert.ok(most <= 4, `${most} requests at a time`);
+  assert.ok(most >= 2, 'requests do overlap');
+  assert.deepEqual([...agents], [`Sitemill/${VERSION} (sitemap checker; +https://www.npmjs.com/package/sitemill)`]);
+  r = await run([`${O}/many.xml`], { maxSitemaps: 5 });
+  assert.equal(r.files.length, 5);
+  assert.deepEqual(r.notes, ['more than 5 sitemaps: those past the limit were not fetched']);
+});
+
+test('--sample-pages: status, redirects, noindex by meta and header, canonical elsewhere, robots.txt', async () => {
+  const html = (head: string) => answer(`<!doctype html><html><head><title>t</title>${head}</head><body>page</body></html>`, { 'Content-Type': 'text/html' });
+  const pages: Record<string, ReturnType<typeof answer>> = {
+    '/ok': html(`<link rel="canonical" href="${O}/ok">`),
+    '/gone': answer('no', { 'Content-Type': 'text/html' }, 404),
+    '/moved': redirect('/ok', 301),
+    '/meta': html('<meta name="robots" content="noindex, follow">'),
+    '/header': answer('<html></html>', { 'Content-Type': 'text/html', 'X-Robots-Tag': 'googlebot: noindex' }),
+    '/canon': html('<link rel="canonical" href="/ok">'),
+    '/private/x': html(''),
+    '/no-head': (req, res) => res.writeHead(req.method === 'HEAD' ? 405 : 200, { 'Content-Type': 'text/html' }).end(req.method === 'HEAD' ? undefined : '<meta name=robots content=noindex>'),
+  };
+  for (const [path, route] of Object.entries(pages)) site.route(path, route);
+  site.route('/robots.txt', text(`User-agent: *\nDisallow: /private/\nSitemap: ${O}/pages.xml\n`));
+  site.route('/pages.xml', xml(urlset(Object.keys(pages).map((p) => url(O + p)).join(''))));
+  const r = await run([`${O}/`], { samplePages: 8 });
+  const seen = r.findings.map((f) => [f.code, f.line, f.message.split(': ')[0]]);
+  assert.deepEqual(seen, [
+    ['page-status', 4, `${O}/gone`],
+    ['page-status', 5, `${O}/moved`],
+    ['page-noindex', 6, `${O}/meta`],
+    ['page-noindex', 7, `${O}/header`],
+    ['page-canonical-other', 8, `${O}/canon`],
+    ['page-robots-disallowed', 9, `${O}/private/x`],
+    ['page-noindex', 10, `${O}/no-head`],
+  ]);
+  assert.ok(r.findings.every((f) => f.file === `${O}/pages.xml` && f.severity === 'warning'));
+  assert.match(r.findings[0].message, /answers HTTP 404/);
+  assert.match(r.findings[1].message, new RegExp(`answers HTTP 301 Moved Permanently, redirects to ${O}/ok`));
+  assert.match(r.findings[3].message, /X-Robots-Tag: googlebot: noindex/);
+  assert.match(r.findings[4].message, new RegExp(`names ${O}/ok`));
+  assert.equal(asked('/private/x'), 0, 'a disallowed page is not fetched');
+  assert.deepEqual(r.files[0].findings, 7);
+
+  // Two of eight, spread: the middles of the two halves, entries 3 and 7 (the second not fetched).
+  const before = site.requests.length;
+  const two = await run([`${O}/pages.xml`], { samplePages: 2 });
+  const pagesAsked = site.requests.slice(before).filter((q) => q.startsWith('HEAD '));
+  assert.deepEqual(pagesAsked, ['HEAD /moved']);
+  assert.deepEqual(codesOf(two), ['page-status', 'page-robots-disallowed']);
+});
