@@ -16,7 +16,8 @@ import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
 import { FieldLines } from './field-lines.ts';
 import { LineMap, type Place } from './line-map.ts';
 import { readDocument } from './read-document.ts';
-import { describe, keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
+import { keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
+import { auditMessage, auditSeverity, describeForAudit } from './audit-words.ts';
 import { CORE_COLUMNS, type EntrySink } from './sink.ts';
 import { extensionColumns } from './sitemap-rows.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
@@ -100,14 +101,19 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     // A finding on a core value, at the value's own line.
     const at = entry && f.line !== HEADER_LINE ? { file: entry.file, line: fieldLines.lineOf(f.line, f.column, entry.line) } : entry;
     // A row's own findings quote the row the audit made of the entry: its values, not its tabs.
+    const place = { file: at ? at.file : -1, line: at ? at.line : 0 };
+    // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it. A value that
+    // breaks it is one fault, told once: as the schema error xmllint gives it.
+    const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
+    if (violation) {
+      found.add({ ...place, code: 'xml-schema', message: f.fixed ? `${violation}, would be written as ${f.fixed}` : violation });
+      continue;
+    }
     const message =
       f.code === 'row-encoding'
-        ? `An entry's text is not valid UTF-8: ${f.value.split('\t').filter((v) => v !== '').join(' ')}`
-        : describe(AUDIT_WORDS[f.code] ? { ...f, message: AUDIT_WORDS[f.code] } : f);
-    found.add({ file: at ? at.file : -1, line: at ? at.line : 0, code: f.code, message, severity: AUDIT_SEVERITY[f.code] ?? f.severity });
-    // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it.
-    const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
-    if (violation) found.add({ file: at ? at.file : -1, line: at ? at.line : 0, code: 'xml-schema', message: violation });
+        ? `${auditMessage(f.code)}: ${f.value.split('\t').filter((v) => v !== '').join(' ')}`
+        : describeForAudit(f);
+    found.add({ ...place, code: f.code, message, severity: auditSeverity(f) });
   }
   const names = files.map((f) => f.name);
   if (duplicates.length) for (const c of await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)) found.add(c);
@@ -121,16 +127,6 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     passedOver,
   };
 }
-
-/** Codes whose generator wording speaks of columns and dropped values, said of a sitemap instead. */
-const AUDIT_WORDS: Record<string, string> = {
-  'hreflang-code-invalid': 'hreflang is not a language[-Script][-REGION] code or x-default',
-  'video-invalid': 'A video field breaks its rules (a bad required field spoils the video, a bad optional one only itself)',
-  'loc-relative': 'A relative URL: a sitemap\u2019s URLs must be absolute, with their protocol (read here against the base URL)',
-};
-
-/** Codes that weigh more in a sitemap than in a list: a generated list resolves a relative URL, a published sitemap is broken by it. */
-const AUDIT_SEVERITY: Record<string, Severity> = { 'loc-relative': 'error' };
 
 /**
  * `source`, its bytes told to `onRead` as they are read; `done()` tells what a reading that stopped

@@ -7,7 +7,8 @@
 import type { Collected } from './collected.ts';
 import type { FileTally } from './file-tally.ts';
 import { LineMap } from './line-map.ts';
-import { describe, keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
+import { keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
+import { auditSeverity, describeForAudit } from './audit-words.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import type { CheckOptions } from './types.ts';
 import { ValueBuffer } from './value-buffer.ts';
@@ -118,9 +119,10 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
       const where = first && first !== e ? `${files[first.file].name}:${first.line}` : 'an earlier entry';
       out.push({ ...at, code: 'loc-duplicate', message: `the same sitemap as ${where}: ${f.value}` });
     } else {
-      out.push({ ...at, code: f.code, message: describe(f), severity: f.severity });
+      // A value that breaks the index schema is one fault, told as xmllint tells it.
       const violation = schemaViolation(f);
-      if (violation) out.push({ ...at, code: 'xml-schema', message: violation });
+      if (violation) out.push({ ...at, code: 'xml-schema', message: f.fixed ? `${violation}, would be written as ${f.fixed}` : violation });
+      else out.push({ ...at, code: f.code, message: describeForAudit(f), severity: auditSeverity(f) });
     }
   }
 

@@ -30,12 +30,6 @@ export const runRowRules: RowRulesRunner = async (rows, options, platform) => {
   return { findings: result.findings, baseUrl: result.summary.baseUrl };
 };
 
-/** A finding's message with the value as read and, for a fix, the value it would be written as. */
-export function describe(f: Finding): string {
-  const value = f.value === '' ? '' : `: ${f.value}`;
-  return f.fixed ? `${f.message}${value} → ${f.fixed}` : `${f.message}${value}`;
-}
-
 // What the official XSD takes, value by value: W3C date or dateTime (xsd:date / xsd:dateTime:
 // seconds required, a zone optional, 24:00:00 allowed, whitespace collapsed, a year of more than
 // four digits without a leading zero), the seven changefreq

@@ -64,7 +64,14 @@ export class XmlDocument implements XmlHandler {
       if (ns === '') tally.report(line, 'xml-namespace', `<feed> has no namespace; an Atom feed needs xmlns="${ATOM_NS}"`);
       reader = new FeedReader(tally, scanner, ns, true);
     } else {
-      tally.report(line, 'xml-root', `the root element is <${name.qname}>${ns ? ` (namespace ${ns})` : ''}: not <urlset> or <sitemapindex>, nor an RSS or Atom feed`);
+      const html = local.toLowerCase() === 'html';
+      tally.report(
+        line,
+        'xml-root',
+        html
+          ? 'an HTML page, not a sitemap (its root element is <html>): often an error or login page in the sitemap\u2019s place'
+          : `the root element is <${name.qname}>${ns ? ` (namespace ${ns})` : ''}: not <urlset> or <sitemapindex>, nor an RSS or Atom feed`,
+      );
       scanner.stop();
       return;
     }

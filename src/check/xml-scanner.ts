@@ -173,10 +173,10 @@ export class XmlScanner {
     if (this.stopped) return;
     if (this.mode !== Mode.Content) {
       const what = this.mode === Mode.Comment ? 'a comment' : this.mode === Mode.Cdata ? 'a CDATA section' : 'a processing instruction';
-      this.malformed(`the file ends inside ${what}`);
+      this.malformed(`the file is cut short: it ends inside ${what}`);
     } else if (this.depth > 0) {
       const top = this.depth - 1;
-      this.malformed(`the file ends before </${this.stack[top].qname}> (opened on line ${this.stackLines[top]})`);
+      this.malformed(`the file is cut short: it ends before </${this.stack[top].qname}> (opened on line ${this.stackLines[top]})`);
     } else if (!this.seenRoot) {
       this.malformed('no root element');
     }
@@ -235,7 +235,7 @@ export class XmlScanner {
       const q = this.markup(d, p, end, final);
       if (q === INCOMPLETE) {
         if (final) {
-          this.malformed('the file ends inside a tag');
+          this.malformed('the file is cut short: it ends inside a tag');
           return;
         }
         if (end - p > MAX_TOKEN) {
@@ -422,6 +422,14 @@ export class XmlScanner {
     return true;
   }
 
+  /** Whether the DOCTYPE's name, from `p` on (after `<!DOCTYPE`), is `html`. */
+  private namesHtml(d: Uint8Array, p: number, end: number): boolean {
+    let q = p;
+    while (q < end && (d[q] === 0x20 || d[q] === 0x09 || d[q] === 0x0a || d[q] === 0x0d)) q++;
+    const after = d[q + 4];
+    return q > p && q + 4 < end && this.startsWithUpper(d, q, 'HTML') && (after === 0x3e || after === 0x20 || after === 0x0a || after === 0x0d || after === 0x09);
+  }
+
   /** `<!…`: a comment, a CDATA section, or a DOCTYPE / entity declaration (refused). */
   private declaration(d: Uint8Array, p: number, end: number, final: boolean): number {
     const avail = end - p;
@@ -439,8 +447,13 @@ export class XmlScanner {
     }
     const doctype = this.startsWithUpper(d, p, '<!DOCTYPE');
     if (doctype || this.startsWithUpper(d, p, '<!ENTITY')) {
+      // An HTML page in a sitemap's place (an error or login page saved, or served, under its name).
+      const html = doctype && !this.seenRoot && this.namesHtml(d, p + 9, end);
       const what = doctype ? 'a DOCTYPE' : 'an entity declaration';
-      this.handler.problem('xml-doctype', `${what} is refused and never expanded: sitemaps have none, and entities can expand without bound`, this.line);
+      const message = html
+        ? 'an HTML page, not a sitemap (it starts with <!DOCTYPE html>): often an error or login page in the sitemap\u2019s place'
+        : `${what} is refused and never expanded: sitemaps have none, and entities can expand without bound`;
+      this.handler.problem('xml-doctype', message, this.line);
       this.stop();
       return FAILED;
     }
