@@ -58,3 +58,25 @@ test('a value that breaks the schema is one finding, an error, as xmllint says i
     ],
   );
 });
+
+test('a sitemap of a staging host is refused, checked alone or beside others; one fetched from such a host is not', async () => {
+  const local = urlset(url('http://localhost:3000/a') + url('http://127.0.0.1/b') + url('https://shop.local/c') + url('http://[::1]/d') + url('http://10.1.2.3/e'));
+  const r = await check({ 'staging.xml': local });
+  assert.deepEqual(
+    r.findings.filter((f) => f.code === 'loc-local-host').map((f) => `${f.line} ${f.severity} ${f.message.split(': ').at(-1)}`),
+    ['3 error localhost', '4 error 127.0.0.1', '5 error shop.local', '6 error ::1', '7 error 10.1.2.3'],
+  );
+  const live = await check({ 'live.xml': urlset(url(`${U}/a`) + url('https://www.example.org.local.example.com/b') + url('http://172.32.0.1/c')) });
+  assert.deepEqual(live.findings.filter((f) => f.code === 'loc-local-host'), [], 'public names and addresses pass');
+  // A check of a local site on purpose (a sitemap fetched from it) judges its URLs, and its files', by that site.
+  const fetched = await check({ 'http://127.0.0.1:8080/sitemap.xml': urlset(url('http://127.0.0.1:8080/a')), 'saved.xml': urlset(url('http://127.0.0.1:8080/b')) });
+  assert.deepEqual(fetched.findings.filter((f) => f.code === 'loc-local-host'), []);
+});
+
+test('loc-host names the base URL it compared against and where it came from', async () => {
+  const body = urlset(url(`${U}/a`) + url(`${U}/b`) + url('https://other.example.org/c'));
+  const inferred = (await check({ 's.xml': body })).findings.find((f) => f.code === 'loc-host');
+  assert.equal(inferred?.message, `Host differs from the base URL ${U}/ (the most common origin of the entries): https://other.example.org/c`);
+  const given = (await check({ 's.xml': body }, { baseUrl: `${U}/` })).findings.find((f) => f.code === 'loc-host');
+  assert.equal(given?.message, `Host differs from the base URL ${U}/ (given): https://other.example.org/c`);
+});

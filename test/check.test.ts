@@ -412,7 +412,7 @@ test('Atom links resolve against xml:base, the feed\'s and an entry\'s own (RFC 
 `;
   const r = await check({ 'feed.atom': atom }, { baseUrl: `${U}/` });
   assert.deepEqual(r.findings.map((f) => [f.line, f.code, f.message]).filter(([, code]) => code !== 'list-mixed-hosts'), [
-    [5, 'loc-host', 'Host differs from the base URL’s: https://other.example/c.html'],
+    [5, 'loc-host', 'Host differs from the base URL https://www.example.com/ (given): https://other.example/c.html'],
   ]);
   assert.equal(r.files[0].urls, 4);
 });

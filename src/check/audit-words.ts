@@ -54,3 +54,9 @@ export function describeForAudit(f: Pick<Finding, 'code' | 'value' | 'fixed'>): 
   const value = f.value === '' ? '' : `: ${f.value}`;
   return f.fixed ? `${auditMessage(f.code)}${value}, would be written as ${f.fixed}` : `${auditMessage(f.code)}${value}`;
 }
+
+/** loc-host said with the base URL it was judged against, and where that base came from. */
+export function describeOtherHost(value: string, base: string | undefined, given: boolean): string {
+  const against = base ? `the base URL ${base} (${given ? 'given' : 'the most common origin of the entries'})` : 'the base URL';
+  return `Host differs from ${against}: ${value}`;
+}

@@ -17,7 +17,8 @@ import { FieldLines } from './field-lines.ts';
 import { LineMap, type Place } from './line-map.ts';
 import { readDocument } from './read-document.ts';
 import { keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
-import { auditMessage, auditSeverity, describeForAudit } from './audit-words.ts';
+import { auditMessage, auditSeverity, describeForAudit, describeOtherHost } from './audit-words.ts';
+import { hostOf, isLocalHost } from './local-host.ts';
 import { CORE_COLUMNS, type EntrySink } from './sink.ts';
 import { extensionColumns } from './sitemap-rows.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
@@ -56,9 +57,13 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
   const extensions = new UrlExtensions();
   /** Where each hreflang column's code is first found: the generator judges a code once, in the header. */
   const codeFirstSeen = new Map<string, Place>();
+  // A check of a local site on purpose (a sitemap fetched from one) judges its URLs by that site.
+  const localSite = inputs.some((s) => isLocalHost(hostOf(s.name) ?? ''));
   const sink: EntrySink = {
     extensions: columns.length ? extensions : undefined,
     page(file, line, fields) {
+      const local = localSite ? null : hostOf(fields[0].text());
+      if (local && isLocalHost(local)) found.add({ file, line, code: 'loc-local-host', message: `${auditMessage('loc-local-host')}: ${local}` });
       if (!columns.length) return tsv.row(file, line, fields);
       const values = extensions.values;
       for (const column of values.keys()) if (column.startsWith('hreflang:') && !codeFirstSeen.has(column)) codeFirstSeen.set(column, { file, line });
@@ -112,7 +117,9 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     const message =
       f.code === 'row-encoding'
         ? `${auditMessage(f.code)}: ${f.value.split('\t').filter((v) => v !== '').join(' ')}`
-        : describeForAudit(f);
+        : f.code === 'loc-host'
+          ? describeOtherHost(f.value, run.baseUrl, !!options.baseUrl)
+          : describeForAudit(f);
     found.add({ ...place, code: f.code, message, severity: auditSeverity(f) });
   }
   const names = files.map((f) => f.name);

@@ -18,6 +18,7 @@ export type CheckCode =
   | 'index-outside-directory'
   | 'loc-duplicate'
   | 'text-not-url'
+  | 'loc-local-host'
   // A live site (SPEC 12): what fetching found, then what a sample of the listed pages answered.
   | 'fetch-failed'
   | 'fetch-redirected'
@@ -50,6 +51,8 @@ export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: strin
   // where the generator (which keeps the first) calls it an error.
   'loc-duplicate': { severity: 'warning', message: 'Same URL in two places' },
   'text-not-url': { severity: 'error', message: 'Line is not an absolute URL' },
+  // Checked alone, a staging site's sitemap agrees with itself: its host is judged for what it is.
+  'loc-local-host': { severity: 'error', message: 'URL on a host no search engine can reach (localhost, a private address or a local name)' },
   'fetch-failed': { severity: 'error', message: 'Could not be fetched: an error status, a network error, a timeout or too many redirects' },
   'fetch-redirected': { severity: 'warning', message: 'The sitemap URL redirects: submit the URL it ends at' },
   'fetch-too-large': { severity: 'error', message: 'More than 52,428,800 bytes uncompressed: reading stopped' },

@@ -151,6 +151,8 @@ const ADVICE = {
     'The protocol lets an index list sitemaps only in its own folder or below. Move the sitemaps under the index’s folder, or the index up to the site root.',
   'text-not-url':
     'Each line of a text sitemap must be one absolute URL, and search engines reject the file otherwise. Write the line as a full https:// URL, or remove it.',
+  'loc-local-host':
+    'Search engines cannot reach localhost, private addresses or local names, so every such URL is refused: the sitemap was made on a staging site. Generate it again with the live site\u2019s URLs.',
   'fetch-failed':
     'Search Console reports a sitemap it cannot fetch as "Couldn\u2019t fetch", and reads none of its URLs. Make the URL answer 200 directly (no error page, no redirect chain, no block for crawlers) and check it again.',
   'fetch-redirected':
