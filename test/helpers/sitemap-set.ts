@@ -17,7 +17,7 @@ export const MADE_FOR: Record<string, string> = {
   'big.xml': 'file-too-many-urls',
   'index-broken.xml': 'index-missing-file',
   'urls.txt': 'text-not-url',
-  'fixable.xml.gz': 'lastmod-normalized',
+  'fixable.xml.gz': 'loc-fragment',
 };
 
 /**
