@@ -21,13 +21,13 @@ export enum Status {
 /** When the core asks the engine whether a row belongs (`setBelonging`), as bits. */
 export enum BelongWhen {
   /** The input has columns that decide it (status, indexability, …): every row. */
-  Columns = 1,
+  Columns = 1 << 0,
   /** Rules on the written URL (robots.txt, include/exclude patterns): every row. */
-  Rules = 2,
+  Rules = 1 << 1,
   /** Parameters the person named are stripped: rows whose written URL has a query. */
-  Query = 4,
+  Query = 1 << 2,
   /** Tracking parameters are stripped: rows whose query has one (told in the core, by name). */
-  Tracking = 8,
+  Tracking = 1 << 3,
 }
 
 /** The engine's answer to `Status.Belong`. */
