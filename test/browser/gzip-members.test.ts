@@ -172,7 +172,8 @@ describe('gzip in several members, in the browser and the CLI', { timeout: 180_0
   });
 
   it('checks every member of a sitemap, with zero padding or junk after them, as the CLI does', async () => {
-    const entryFindings = { 'lastmod-invalid': BAD_DATES, 'xml-schema': BAD_DATES, 'loc-duplicate': DUPLICATES };
+    // A bad date is one finding: the schema error (the row rule's verdict is not told again).
+    const entryFindings = { 'xml-schema': BAD_DATES, 'loc-duplicate': DUPLICATES };
     for (const name of ['sitemap.xml.gz', 'zeros.xml.gz', 'junk.xml.gz']) {
       const { browser, cli } = await checkBoth(name);
       const junk = name.startsWith('junk');
