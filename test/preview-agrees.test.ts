@@ -86,10 +86,14 @@ test(`the preview reads the delimiter, header, roles and rows the run reads (${C
     if (/"y{1000}|"[^"\n]*x{20000}/.test(g.text)) withLongFields++;
     if (/\n[\s,;]*\r?\n/.test(g.text)) withBlankish++;
     const preview = await inspect(source('list.csv', g.text), nodePlatform, { baseUrl: BASE });
-    assert.equal(preview.delimiter, g.delimiter, where);
-    assert.deepEqual(preview.header, g.header, where);
-    assert.equal(preview.roles.indexOf('loc'), g.locColumn, where);
     assert.deepEqual(preview.rows, g.rows.slice(0, 5), where);
+    // A first row longer than the first MiB leaves nothing to tell the layout from (the run reads the
+    // same layout, held below); else it is the generator's.
+    if (g.rows.length > 0 || g.header) {
+      assert.equal(preview.delimiter, g.delimiter, where);
+      assert.deepEqual(preview.header, g.header, where);
+      assert.equal(preview.roles.indexOf('loc'), g.locColumn, where);
+    }
     // The run with the preview's mapping (as the page sends it) writes what the run without one writes.
     const plain = await run(g.text);
     const mapped = await run(g.text, { delimiter: preview.delimiter, roles: preview.roles });

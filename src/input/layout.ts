@@ -164,5 +164,7 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
     const shown = labels.slice(0, 8).map((c) => `"${c.trim()}"`).join(', ') + (labels.length > 8 ? ', …' : '');
     throw new InputError(`${name}: no URL column: no column holds URLs (the columns are ${shown}); name the URL column loc, url or address`);
   }
-  return { ...base, header: null, headerByContent: false, ...positionalRoles([first, ...rest]), rows: [first, ...rest] };
+  // No whole row in the sample (a first row longer than it): nothing to show.
+  const rows = firstRow.length > 0 ? [first, ...rest] : rest;
+  return { ...base, header: null, headerByContent: false, ...positionalRoles(rows), rows };
 }
