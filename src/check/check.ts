@@ -18,7 +18,7 @@ import { LineMap, type Place } from './line-map.ts';
 import { readDocument } from './read-document.ts';
 import { keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
 import { auditMessage, auditSeverity, describeForAudit, describeOtherHost } from './audit-words.ts';
-import { hostOf, isLocalHost } from './local-host.ts';
+import { hostOf, isLocalHost, LocalHosts } from './local-host.ts';
 import { CORE_COLUMNS, type EntrySink } from './sink.ts';
 import { extensionColumns } from './sitemap-rows.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
@@ -59,11 +59,13 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
   const codeFirstSeen = new Map<string, Place>();
   // A check of a local site on purpose (a sitemap fetched from one) judges its URLs by that site.
   const localSite = inputs.some((s) => isLocalHost(hostOf(s.name) ?? ''));
+  const localHosts = new LocalHosts();
   const sink: EntrySink = {
     extensions: columns.length ? extensions : undefined,
     page(file, line, fields) {
-      const local = localSite ? null : hostOf(fields[0].text());
-      if (local && isLocalHost(local)) found.add({ file, line, code: 'loc-local-host', message: `${auditMessage('loc-local-host')}: ${local}` });
+      const loc = fields[0];
+      const local = localSite ? null : localHosts.of(loc.data, loc.start(), loc.end());
+      if (local) found.add({ file, line, code: 'loc-local-host', message: `${auditMessage('loc-local-host')}: ${local}` });
       if (!columns.length) return tsv.row(file, line, fields);
       const values = extensions.values;
       for (const column of values.keys()) if (column.startsWith('hreflang:') && !codeFirstSeen.has(column)) codeFirstSeen.set(column, { file, line });

@@ -24,3 +24,44 @@ function localIpv6(host: string): boolean {
 export function isLocalHost(host: string): boolean {
   return LOCAL_NAME.test(host) || privateIpv4(host) || localIpv6(host);
 }
+
+/** Bytes that end a URL's authority. */
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const decoder = new TextDecoder();
+
+/**
+ * The audit asks this of every entry: the host is found in the loc's bytes and only it becomes a
+ * string, and a sitemap's entries mostly share one host, so its verdict is kept for the next entry
+ * (decoding each loc whole nearly doubled the time of checking a 1M-entry set).
+ */
+export class LocalHosts {
+  #bytes = new Uint8Array(256);
+  #length = -1;
+  #local: string | null = null;
+
+  #same(d: Uint8Array, from: number): boolean {
+    const kept = this.#bytes;
+    for (let i = 0; i < this.#length; i++) if (d[from + i] !== kept[i]) return false;
+    return true;
+  }
+
+  /** The local host of the URL in `d[start, end)`, or null. */
+  of(d: Uint8Array, start: number, end: number): string | null {
+    let scheme = start;
+    while (scheme < end && d[scheme] !== 0x3a && d[scheme] !== SLASH) scheme++;
+    if (scheme + 2 >= end || d[scheme] !== 0x3a || d[scheme + 1] !== SLASH || d[scheme + 2] !== SLASH) return null;
+    let hostEnd = scheme + 3;
+    while (hostEnd < end && d[hostEnd] !== SLASH && d[hostEnd] !== QUESTION && d[hostEnd] !== HASH) hostEnd++;
+    const from = scheme + 3;
+    const n = hostEnd - from;
+    if (n === this.#length && this.#same(d, from)) return this.#local;
+    const authority = d.subarray(from, hostEnd);
+    this.#length = n <= this.#bytes.length ? n : -1;
+    if (this.#length >= 0) this.#bytes.set(authority);
+    const host = hostOf(`x://${decoder.decode(authority)}`);
+    this.#local = host !== null && isLocalHost(host) ? host : null;
+    return this.#local;
+  }
+}
