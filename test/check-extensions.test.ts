@@ -1,5 +1,6 @@
 // The audit on extension values (SPEC section 5 codes on what a sitemap holds): each finding at the
-// line of its <url>, reciprocity across every file of the set, and the generator's own output clean.
+// line of its element and naming it, reciprocity across every file of the set, and the generator's
+// own output clean.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +16,7 @@ const NS =
 const image = (loc: string) => `<image:image><image:loc>${loc}</image:loc></image:image>`;
 const link = (code: string, href: string) => `<xhtml:link rel="alternate" hreflang="${code}" href="${href}"/>`;
 
-test('section 5 codes on the values found, each at the line of its <url>', async () => {
+test('section 5 codes on the values found, each on the line of its element', async () => {
   const a = urlset(
     url(`${U}/a`, image('not a url') + image('https://cdn.example.net/a.png') + link('zz-999-bogus', `${U}/x`) + link('de', `${U}/c`)) + // line 3
       url(`${U}/b`, link('EN-us', `${U}/b`) + link('fr', 'http://')) + // line 4
@@ -39,7 +40,7 @@ test('section 5 codes on the values found, each at the line of its <url>', async
   assert.deepEqual(places(r, 'video-invalid'), ['b.xml:3']);
   assert.match(r.findings.find((f) => f.code === 'hreflang-not-reciprocal')!.message, /https:\/\/www\.example\.com\/c$/);
   // Said of a sitemap: no columns to ignore.
-  assert.equal(r.findings.find((f) => f.code === 'hreflang-code-invalid')!.message, 'hreflang is not a language[-Script][-REGION] code or x-default: zz-999-bogus');
+  assert.equal(r.findings.find((f) => f.code === 'hreflang-code-invalid')!.message, '<xhtml:link hreflang="zz-999-bogus">: hreflang is not a language[-Script][-REGION] code or x-default: zz-999-bogus');
   // The news and the video that lack required children fail their schemas too.
   assert.deepEqual(places(r, 'xml-schema'), ['a.xml:5', 'b.xml:3']);
 });
@@ -150,7 +151,7 @@ test('extension URLs and dates found otherwise than they would be written are fi
   assert.deepEqual(places(r, 'loc-normalized'), ['a.xml:3']);
   assert.deepEqual(places(r, 'loc-fragment'), ['a.xml:4']);
   assert.deepEqual(places(r, 'lastmod-normalized'), ['a.xml:5']);
-  assert.equal(r.findings.find((f) => f.code === 'lastmod-normalized')!.message, 'Date not in W3C Datetime form: 2025-12-31T10:00Z, would be written as 2025-12-31T10:00:00Z');
+  assert.equal(r.findings.find((f) => f.code === 'lastmod-normalized')!.message, '<news:publication_date>: Date not in W3C Datetime form: 2025-12-31T10:00Z, would be written as 2025-12-31T10:00:00Z');
   assert.deepEqual(places(r, 'xml-schema'), []);
 });
 
@@ -164,4 +165,50 @@ test('a link back counts when any entry of the URL has it, in whichever order th
     assert.deepEqual(places(r, 'hreflang-not-reciprocal'), [], `${order}: /y's link to /x has its way back in /x's entry with alternates`);
     assert.equal(places(r, 'loc-duplicate').length, 1, `${order}: /x is told as a duplicate once`);
   }
+});
+
+test('a finding on an image, an alternate or a video field is on its element\'s own line and names it', async () => {
+  // Pretty-printed, as most published sitemaps are: each element on a line of its own.
+  const pretty = (loc: string, ...inner: string[]) => ['  <url>', `    <loc>${loc}</loc>`, ...inner.map((s) => `    ${s}`), '  </url>'].join('\n') + '\n';
+  const bad = 'ftp://cdn.example.net/b.png';
+  const a = urlset(
+    pretty(
+      `${U}/a`, // <url> on line 3, <loc> on 4
+      image('https://cdn.example.net/a.png'), // 5
+      image(bad), // 6
+      image('https://cdn.example.net/c.png'), // 7
+      image(bad), // 8: the same bad value again, told again at its own line
+      link('en', `${U}/a`), // 9
+      `<xhtml:link rel="alternate" hreflang="EN-gb"\n       href="${U}/gb/a"/>`, // 10–11: the element's line is where it opens
+      link('de', 'notaurl'), // 12
+      link('fr', `${U}/fr/a`), // 13
+    ) +
+      pretty(`${U}/fr/a`, link('fr', `${U}/fr/a`)) + // 15–18
+      pretty(`${U}/v`, '<video:video>', '  <video:title>T</video:title>', '  <video:description>D</video:description>', '  <video:thumbnail_loc>ftp://x</video:thumbnail_loc>', '  <video:content_loc>https://cdn.example.net/v.mp4</video:content_loc>', '</video:video>'), // 19–27
+    NS,
+  );
+  // Another file, another prefix: the element is named as that file writes it.
+  const b = urlset(pretty(`${U}/b`, '<i:image>', `  <i:loc>${bad}</i:loc>`, '</i:image>'), ' xmlns:i="http://www.google.com/schemas/sitemap-image/1.1"');
+  const r = await check({ 'a.xml': a, 'b.xml': b });
+  const said = (code: string) => r.findings.filter((f) => f.code === code).map((f) => `${f.file}:${f.line} ${f.message}`);
+  assert.deepEqual(said('image-invalid'), [
+    `a.xml:6 <image:loc>: Image is not an absolute http(s) URL: ${bad}`,
+    `a.xml:8 <image:loc>: Image is not an absolute http(s) URL: ${bad}`,
+    `b.xml:6 <i:loc>: Image is not an absolute http(s) URL: ${bad}`,
+  ]);
+  assert.deepEqual(said('hreflang-normalized'), ['a.xml:10 <xhtml:link hreflang="EN-gb">: Language code not in canonical case: EN-gb, would be written as en-GB']);
+  assert.deepEqual(said('hreflang-url-invalid'), ['a.xml:12 <xhtml:link hreflang="de">: Alternate is not an absolute http(s) URL: notaurl']);
+  assert.deepEqual(said('hreflang-not-reciprocal'), [`a.xml:13 <xhtml:link hreflang="fr">: The alternate is listed but does not link back: ${U}/fr/a`]);
+  assert.deepEqual(places(r, 'video-invalid'), ['a.xml:24']);
+  assert.match(said('video-invalid')[0], /^a\.xml:24 <video:thumbnail_loc>: /);
+  // A finding on the <url> as a whole stays on the <url>'s line; a core value on its own.
+  assert.deepEqual(places(r, 'hreflang-missing-self'), []);
+});
+
+test('image-too-many points at the first image past the 1,000', async () => {
+  const images = Array.from({ length: 1002 }, (_, i) => `    ${image(`https://cdn.example.net/${i}.png`)}\n`).join('');
+  const r = await check({ 'a.xml': urlset(`  <url>\n    <loc>${U}/a</loc>\n${images}  </url>\n`, NS) });
+  // <url> on line 3, <loc> on 4, image k (0-based) on 5 + k: the 1,001st is image 1000.
+  assert.deepEqual(places(r, 'image-too-many'), ['a.xml:1005']);
+  assert.match(r.findings.find((f) => f.code === 'image-too-many')!.message, /^<image:loc>: /);
 });

@@ -133,7 +133,7 @@ test('character references with any number of leading zeros are read, in text an
   // No bare & and nothing malformed: the references name /a, /de (in the attribute) and /b, as the rules' findings show.
   assert.deepEqual(r.findings.map((f) => [f.code, f.message]), [
     ['hreflang-missing-self', `The alternates do not include the entry’s own URL: ${U}/a`],
-    ['hreflang-not-reciprocal', `The alternate is listed but does not link back: ${U}/de`],
+    ['hreflang-not-reciprocal', `<xhtml:link hreflang="de">: The alternate is listed but does not link back: ${U}/de`],
   ]);
   assert.equal(r.files[0].urls, 3);
   assert.deepEqual(places(r, 'loc-duplicate'), []);

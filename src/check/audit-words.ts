@@ -49,10 +49,14 @@ export function auditSeverity(f: Pick<Finding, 'code' | 'severity'>): Severity {
   return AUDIT_SEVERITY[f.code] ?? f.severity;
 }
 
-/** A row rule's finding as the audit words it: the value as found and, for a fix, what would be written. */
-export function describeForAudit(f: Pick<Finding, 'code' | 'value' | 'fixed'>): string {
+/**
+ * A row rule's finding as the audit words it: the value as found and, for a fix, what would be
+ * written; `element`, when given, names the extension element the value is in, first.
+ */
+export function describeForAudit(f: Pick<Finding, 'code' | 'value' | 'fixed'>, element?: string): string {
+  const said = element ? `${element}: ${auditMessage(f.code)}` : auditMessage(f.code);
   const value = f.value === '' ? '' : `: ${f.value}`;
-  return f.fixed ? `${auditMessage(f.code)}${value}, would be written as ${f.fixed}` : `${auditMessage(f.code)}${value}`;
+  return f.fixed ? `${said}${value}, would be written as ${f.fixed}` : `${said}${value}`;
 }
 
 /** loc-host said with the base URL it was judged against, and where that base came from. */

@@ -88,7 +88,7 @@ export class SitemapSchema implements XmlHandler {
       } else if (parent === Ctx.Ext) {
         ctx = Ctx.Ext;
         this.extSchema?.start(name, ns, line, this.scanner);
-        this.ext?.start(name, ns, this.scanner);
+        this.ext?.start(name, ns, this.scanner, line);
       }
     }
     this.ctx[depth] = ctx;
@@ -151,7 +151,7 @@ export class SitemapSchema implements XmlHandler {
           this.extSeen = true;
           if (!this.ext && !this.extSchema) return Ctx.Skip;
           this.extSchema?.start(name, ns, line, this.scanner);
-          this.ext?.start(name, ns, this.scanner);
+          this.ext?.start(name, ns, this.scanner, line);
           return Ctx.Ext;
         }
         this.schema(line, `<${name.qname}> directly in <url>: that extension's element there is <${name.prefix ? name.prefix + ':' : ''}${ext}>`);

@@ -57,8 +57,8 @@ export class TsvWriter {
     this.next = 2;
   }
 
-  /** A row: the entry's core fields, then one cell per extension column of the header. */
-  row(file: number, line: number, fields: EntryFields, cells?: readonly string[]): void {
+  /** A row: the entry's core fields, then one cell per extension column of the header. Returns the row's TSV line. */
+  row(file: number, line: number, fields: EntryFields, cells?: readonly string[]): number {
     const at = this.map.place(file, line, this.next);
     let pad = at - this.next;
     let need = pad + 16 + 2 * (fields[0].len + fields[1].len + fields[2].len + fields[3].len);
@@ -88,6 +88,7 @@ export class TsvWriter {
     this.buf[this.len++] = LF;
     this.next = at + 1 + this.lines;
     this.fieldLines?.note(at, line, fields);
+    return at;
   }
 
   /** One value, v[s, e), quoted when it must be; room for it is there. */

@@ -62,6 +62,10 @@ function attribute(scanner: XmlScanner, local: string): string | undefined {
 export class UrlExtensions {
   /** Column → values of the current <url>. */
   readonly values = new Map<string, string[]>();
+  /** Column → the line of each value's element, beside `values`. */
+  readonly lines = new Map<string, number[]>();
+  /** Column → its element as written in the current <url> (`<image:loc>`, `<xhtml:link hreflang="fr">`). */
+  readonly elements = new Map<string, string>();
   /** Reason → how many elements were left out, over the whole input. */
   readonly leftOut = new Map<string, number>();
   /** Whether the root element of the current file declares an extension namespace. */
@@ -74,6 +78,7 @@ export class UrlExtensions {
   private skipDepth = 0;
   private column = '';
   private qname = '';
+  private valueLine = 0;
   private readonly value = new ValueBuffer();
   private textLength = 0;
   private news = false;
@@ -92,7 +97,11 @@ export class UrlExtensions {
 
   /** A new <url>. */
   clear(): void {
-    if (this.values.size) this.values.clear();
+    if (this.values.size) {
+      this.values.clear();
+      this.lines.clear();
+      this.elements.clear();
+    }
     this.depth = this.valueDepth = this.skipDepth = this.textLength = 0;
     this.news = this.video = false;
   }
@@ -114,8 +123,8 @@ export class UrlExtensions {
     return total ? `${total} extension ${total === 1 ? 'element' : 'elements'} not carried into the rows: ${parts.join('; ')}` : null;
   }
 
-  /** An element in an extension element, or the extension element itself. */
-  start(name: XmlName, ns: string, scanner: XmlScanner): void {
+  /** An element in an extension element, or the extension element itself, starting on `line`. */
+  start(name: XmlName, ns: string, scanner: XmlScanner, line: number): void {
     const depth = ++this.depth;
     if (this.skipDepth) return;
     if (this.valueDepth) {
@@ -139,7 +148,7 @@ export class UrlExtensions {
       else this.video = true;
       return;
     }
-    if (depth === 1 && ns === XHTML_NS) return this.link(name, scanner);
+    if (depth === 1 && ns === XHTML_NS) return this.link(name, scanner, line);
     if (CONTAINERS.has(key)) return;
     const column = COLUMNS.get(key);
     if (column === undefined) {
@@ -147,9 +156,10 @@ export class UrlExtensions {
       this.count(`<${name.qname}>, which has no column`);
       return;
     }
-    if (column === 'video:restriction' || column === 'video:platform') this.add(`${column}_relationship`, attribute(scanner, 'relationship') ?? '', name.qname);
+    if (column === 'video:restriction' || column === 'video:platform') this.add(`${column}_relationship`, attribute(scanner, 'relationship') ?? '', name.qname, line);
     this.column = column;
     this.qname = name.qname;
+    this.valueLine = line;
     this.valueDepth = depth;
     this.value.clear();
   }
@@ -163,12 +173,12 @@ export class UrlExtensions {
     if (depth === this.skipDepth) this.skipDepth = 0;
     else if (depth === this.valueDepth) {
       this.valueDepth = 0;
-      this.add(this.column, this.value.text(), this.qname);
+      this.add(this.column, this.value.text(), this.qname, this.valueLine);
     }
   }
 
   /** `<xhtml:link rel="alternate" hreflang="…" href="…"/>` → column `hreflang:<code>`. */
-  private link(name: XmlName, scanner: XmlScanner): void {
+  private link(name: XmlName, scanner: XmlScanner, line: number): void {
     this.skipDepth = this.depth;
     const code = attribute(scanner, 'hreflang');
     const href = attribute(scanner, 'href');
@@ -180,19 +190,25 @@ export class UrlExtensions {
       this.count(`<${name.qname}> whose hreflang is no language code (over ${MAX_CODE} characters, or a tab, comma, semicolon or quote)`);
       return;
     }
-    this.add(`hreflang:${code}`, href, name.qname);
+    this.add(`hreflang:${code}`, href, `${name.qname} hreflang="${code}"`, line);
   }
 
-  private add(column: string, value: string, qname: string): void {
+  /** `qname` is the element as written, with the attribute that tells it apart where one does. */
+  private add(column: string, value: string, qname: string, line: number): void {
     if (value === '') return;
     this.textLength += column.length + utf8Length(value);
     if (this.textLength > MAX_URL_TEXT) return this.count(`past the ${MAX_URL_TEXT >> 20} MiB of extension text one <url> may carry`);
     const list = this.values.get(column);
     if (isMultiValued(column)) {
       if (!joinable(value)) return this.count(`holding "${SEPARATOR}", which separates the values of a cell`);
-      if (list) list.push(value);
-      else this.values.set(column, [value]);
-    } else if (list) this.count(`a second <${qname}> where one value is kept`);
-    else this.values.set(column, [value]);
+      if (list) {
+        list.push(value);
+        this.lines.get(column)!.push(line);
+        return;
+      }
+    } else if (list) return this.count(`a second <${qname}> where one value is kept`);
+    this.values.set(column, [value]);
+    this.lines.set(column, [line]);
+    this.elements.set(column, `<${qname}>`);
   }
 }
