@@ -187,6 +187,8 @@ test('a 404 sitemap, listed in an index, fails as fetch-failed with its status',
   const r = await run([`${O}/index-404.xml`]);
   const failed = r.findings.find((f) => f.code === 'fetch-failed');
   assert.deepEqual(failed && [failed.file, failed.message], [`${O}/missing.xml`, 'answers HTTP 404 Not Found']);
+  // One fault, told once: the index entry is not also a file that was not given.
+  assert.deepEqual(codesOf(r), ['fetch-failed']);
 });
 
 test('manners: a User-Agent naming Sitemill, at most 4 requests at a time, at most the sitemaps allowed', async () => {

@@ -136,6 +136,7 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
   for (const e of entries) {
     const path = listedPath(e.loc);
     if (path === undefined) continue; // not a URL: the row rules said so
+    if (options.unreadUrls && options.unreadUrls.has(hrefOf(e.loc))) continue; // its fetch finding tells it
     const name = path[path.length - 1];
     const at = { file: e.file, line: e.line };
     if (name === '') {
@@ -151,4 +152,13 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
     }
   }
   return out;
+}
+
+/** A loc as the URL a live check fetched for it; '' when it is no URL. */
+function hrefOf(loc: string): string {
+  try {
+    return new URL(loc.trim()).href;
+  } catch {
+    return '';
+  }
 }

@@ -18,6 +18,11 @@ export interface CheckOptions {
    * a duplicate) are not told.
    */
   onRead?: (input: number, bytes: number) => void;
+  /**
+   * URLs a live check fetched but could not read (their fetch finding says why): an index entry
+   * naming one is not told again as a missing file.
+   */
+  unreadUrls?: ReadonlySet<string>;
 }
 
 export interface CheckedFile {

@@ -92,7 +92,7 @@ export async function runCheck(args: string[]): Promise<number> {
     return EXIT.unreadable;
   }
 
-  const audited = await auditFiles(sources, { ...options, rowRules: threadRowRules }, nodePlatform);
+  const audited = await auditFiles(sources, { ...options, rowRules: threadRowRules, unreadUrls: site?.unread }, nodePlatform);
   const result = site ? withSiteFindings(audited, site) : audited;
   if (result.files.length === 0 && !site) {
     process.stderr.write(`sitemill: ${result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)'}\n`);

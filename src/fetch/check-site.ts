@@ -14,6 +14,8 @@ import { siteSitemaps, type FetchedUrl } from './site-sitemaps.ts';
 export interface FetchedSite {
   /** The sitemaps, for the audit. */
   sources: InputSource[];
+  /** Sitemap URLs that could not be read, for the audit's index checks. */
+  unread: ReadonlySet<string>;
   /** Findings of fetching, and of the page sample. */
   fetchFindings: CheckFinding[];
   pageFindings: CheckFinding[];
@@ -33,7 +35,7 @@ export async function fetchSite(urls: string[], options: FetchOptions, platform:
   try {
     const site = await siteSitemaps(urls, options, limits, signal, platform);
     const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform) : [];
-    return { sources: site.sources, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
+    return { sources: site.sources, unread: site.unread, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
   } finally {
     run.clear();
   }
@@ -55,7 +57,7 @@ export function withSiteFindings(audit: Audit, site: FetchedSite): SiteAudit {
 /** A live check as the worker and the CLI read it: its findings in place. */
 export async function auditSite(urls: string[], options: CheckOptions & FetchOptions, platform: Platform): Promise<SiteAudit> {
   const site = await fetchSite(urls, options, platform);
-  return withSiteFindings(await auditFiles(site.sources, options, platform), site);
+  return withSiteFindings(await auditFiles(site.sources, { ...options, unreadUrls: site.unread }, platform), site);
 }
 
 /** Checks a live site (SPEC 12): `urls` are site, robots.txt, sitemap or index URLs. */

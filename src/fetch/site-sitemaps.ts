@@ -29,6 +29,8 @@ export interface FetchedUrl {
 export interface SiteSitemaps {
   /** The sitemaps fetched, named by their URLs, in the order given and listed. */
   sources: InputSource[];
+  /** Sitemap URLs fetched whose body could not be read (a finding on each says why). */
+  unread: Set<string>;
   /** Page entries per source, for a sample spread over them. */
   pages: number[];
   findings: CheckFinding[];
@@ -71,7 +73,7 @@ function robotsUrlOf(address: string): string | null {
 
 
 export async function siteSitemaps(urls: string[], options: FetchOptions, limits: Limits, signal: AbortSignal, platform: Platform): Promise<SiteSitemaps> {
-  const out: SiteSitemaps = { sources: [], pages: [], findings: [], fetched: [], robots: new Map(), notes: [] };
+  const out: SiteSitemaps = { sources: [], unread: new Set(), pages: [], findings: [], fetched: [], robots: new Map(), notes: [] };
   const found: { key: number[]; findings: CheckFinding[]; fetched?: FetchedUrl; source?: InputSource; pages?: number }[] = [];
   const queued = new Set<string>();
   let sitemaps = 0;
@@ -104,6 +106,7 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     const answer = await fetchUrl(job.url, { follow: true, cap, cut: job.robots, signal }, limits);
     entry.fetched = { url: job.url, status: answer.ok ? answer.status : 0, bytes: answer.bytes, redirects: answer.redirects };
     told(job.url, answer.bytes);
+    if (!job.robots && (!answer.ok || answer.status !== 200)) out.unread.add(job.url);
     if (!answer.ok) return report(answer.tooLarge ? 'fetch-too-large' : 'fetch-failed', answer.why);
     if (answer.status !== 200) return report('fetch-failed', statusLine(answer));
 
