@@ -261,3 +261,28 @@ test('progress counts the reading ahead on both sides: it ends at its total, and
   const plainRead = seenPlain[seenPlain.length - 1].bytesRead;
   assert.ok(plainRead < plain.length * 1.1, `${plainRead} bytes counted for ${plain.length}`);
 });
+
+test('generating from a sitemap, a finding on an image or an alternate is on its element\'s line', async () => {
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${IMAGE}${XHTML}>`,
+    '  <url>',
+    `    <loc>${U}/a</loc>`,
+    '    <image:image>',
+    '      <image:loc>https://cdn.example.net/a.png</image:loc>',
+    '    </image:image>',
+    '    <image:image>',
+    '      <image:loc>ftp://cdn.example.net/b.png</image:loc>', // line 9
+    '    </image:image>',
+    `    <xhtml:link rel="alternate" hreflang="en" href="${U}/a"/>`,
+    '    <xhtml:link rel="alternate" hreflang="de" href="nowhere"/>', // line 12
+    '  </url>',
+    '</urlset>',
+    '',
+  ].join('\n');
+  const result = await generate([source('a.xml', xml)], { baseUrl: BASE, now: NOW }, nodePlatform);
+  const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+  const at = (code: string) => findings.filter((f) => f.code === code).map((f) => f.line);
+  assert.deepEqual(at('image-invalid'), [9]);
+  assert.deepEqual(at('hreflang-url-invalid'), [12]);
+});

@@ -18,9 +18,10 @@ import { someNames } from './companions.ts';
 import { ExtensionColumns } from './extension-columns.ts';
 import { FileTally } from './file-tally.ts';
 import { FieldLines } from './field-lines.ts';
+import { ExtensionPlaces } from './extension-places.ts';
 import { LineMap } from './line-map.ts';
 import { readDocument, type ReadOptions } from './read-document.ts';
-import type { EntrySink } from './sink.ts';
+import { CORE_COLUMNS, type EntrySink } from './sink.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import { documents } from './unpack.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
@@ -33,13 +34,20 @@ export class RowsOrigin {
   readonly map = new LineMap();
   /** Where each row's core values sit below its entry's line. */
   readonly fields = new FieldLines();
+  /** Where each row's extension values were found, once the columns are known. */
+  extensions: ExtensionPlaces | null = null;
   /** The documents read, by the index the map gives (inside a zip, `set.zip/b.xml`). */
   readonly names: string[] = [];
 
-  /** The document and line a row's value (by the row's line in the rows, and the column; 0 for the whole row) came from. */
-  place(line: number, column = 0): { name: string; line: number } | undefined {
+  /**
+   * The document and line a row's value (by the row's line in the rows, the column, 0 for the whole
+   * row, and the value, which tells an extension element from others of its column) came from.
+   */
+  place(line: number, column = 0, value = () => ''): { name: string; line: number } | undefined {
     const p = this.map.lookup(line);
-    return p && { name: this.names[p.file], line: this.fields.lineOf(line, column, p.line) };
+    if (!p) return undefined;
+    const element = column > CORE_COLUMNS && this.extensions ? this.extensions.find(line, p.file, column - 1 - CORE_COLUMNS, value()) : undefined;
+    return { name: this.names[p.file], line: element ? element.line : this.fields.lineOf(line, column, p.line) };
   }
 }
 
@@ -57,6 +65,8 @@ export async function* sitemapRows(
 ): AsyncGenerator<Uint8Array> {
   const columns = survey ? await extensionColumns([survey], platform) : [];
   const wanted = new Set(columns);
+  const places = columns.length ? new ExtensionPlaces(columns) : null;
+  origin.extensions = places;
   const tsv = new TsvWriter(origin.map, origin.fields);
   const extensions = new UrlExtensions();
   let unplaced = 0;
@@ -68,7 +78,8 @@ export async function* sitemapRows(
     page(file, line, fields) {
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
-      tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
+      const at = tsv.row(file, line, fields, places ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
+      places?.note(at, file, extensions);
       extensions.clear();
     },
     sitemap() {},

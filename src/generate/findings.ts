@@ -14,7 +14,8 @@ export type { FindingFilter };
 const HEADER = 16;
 const CUT = 0x8000;
 
-type Place = (line: number, column: number) => { name: string; line: number } | undefined;
+/** Where a row's value came from; `value` is asked only where it tells one element of a column from another. */
+type Place = (line: number, column: number, value: () => string) => { name: string; line: number } | undefined;
 
 export class FindingStore {
   readonly #records = new FindingRecords(CODE_NAMES);
@@ -134,6 +135,6 @@ export class FindingStore {
   #from(i: number): { name: string; line: number } | undefined {
     const place = this.#places[this.#records.source(i)];
     const line = this.#records.line(i);
-    return place && line > 0 ? place(line, this.#records.column(i)) : undefined;
+    return place && line > 0 ? place(line, this.#records.column(i), () => this.#records.value(i)) : undefined;
   }
 }

@@ -124,7 +124,7 @@ export class GenerateRun {
   /** Findings on a converted sitemap's rows point at the document and line the row came from. */
   placeRows(origin: RowsOrigin): void {
     this.input.converted = true;
-    this.findings.placeRows(this.input.index, (line, column) => origin.place(line, column));
+    this.findings.placeRows(this.input.index, (line, column, value) => origin.place(line, column, value));
   }
 
   throwIfAborted(): void {
