@@ -230,3 +230,19 @@ test('an unreadable previous set is one clear error', () => {
   assert.match(r.stderr, /previous set holds no sitemap file/);
   assert.equal(cli(['generate', list, '--base-url', BASE, '--previous', join(empty, 'missing.zip'), '-o', join(tempDir(), 'y.zip')]).status, 1);
 });
+
+test('text sitemaps: a reorder changes nothing, a lastmod is no part of them, and one removed URL changes one file', async () => {
+  const rand = mulberry32(13);
+  // URLs with characters XML escapes: a text sitemap writes them as they are.
+  const rows = randomRows(rand, 300).map((r, i) => (i % 7 === 0 ? { ...r, loc: `${r.loc}?a=1&b=${i}` } : r));
+  const options: Partial<Options> = { maxUrls: 40, format: 'txt' };
+  const before = await run(csv(rows), options);
+  const previous = [{ name: 'sitemaps.zip', data: before.zip }];
+  const reordered = await run(csv(shuffle(rand, rows.map((r) => ({ ...r, lastmod: '2025-09-09' })))), { ...options, previous });
+  assert.ok(reordered.summary.changes!.every((c) => c.change === 'unchanged'), JSON.stringify(reordered.summary.changes));
+  const gone = rows[100].loc;
+  const removed = await run(csv(rows.filter((r) => r.loc !== gone)), { ...options, previous });
+  const changed = removed.summary.changes!.filter((c) => c.change !== 'unchanged');
+  assert.deepEqual(changed, [{ name: 'sitemap-3.txt.gz', change: 'changed', urlsAdded: 0, urlsRemoved: 1, urlsChanged: 0 }]);
+  assert.ok(!removed.files['sitemap-3.txt.gz'].includes(`${gone}\n`) && before.files['sitemap-3.txt.gz'].includes(`${gone}\n`));
+});

@@ -12,8 +12,8 @@ import { documents } from '../check/unpack.ts';
 import { unzipSync } from 'fflate';
 import { concat } from '../input/byte-streams.ts';
 import { InputError } from '../input/input-error.ts';
-import { entryLoc, walkFile } from '../output/urlset.ts';
-import type { Platform, PreviousFile } from '../types.ts';
+import { locFrom, locTo, walkFile, writtenUrl } from '../output/urlset.ts';
+import type { Format, Platform, PreviousFile } from '../types.ts';
 import type { ResolvedOptions } from './options.ts';
 
 export interface PreviousSitemap {
@@ -24,7 +24,11 @@ export interface PreviousSitemap {
   n: number;
   stored: Uint8Array;
   raw: Uint8Array;
-  locs: string[];
+  format: Format;
+  /** How many URLs it lists. */
+  count: number;
+  /** Its URLs, when another tool wrote it (read with `previousUrl`); null when `offsets` says where each is. */
+  locs: string[] | null;
   /** When this tool wrote the file: where each entry is in `raw`, entry i at `offsets[i]…offsets[i+1]`. */
   offsets: Uint32Array | null;
   /** Its `<lastmod>` in the previous index; empty when it had none, null when no index said. */
@@ -87,9 +91,10 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
       }
       continue;
     }
-    if (!read.locs) continue;
+    if (read.count === null) continue;
     const parts = nameParts(file.name, opts, sectioned);
-    sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw: read.raw, locs: read.locs, offsets: read.offsets, indexLastmod: null });
+    const { raw, count, locs, offsets } = read;
+    sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw, format: opts.format, count, locs, offsets, indexLastmod: null });
   }
   for (const s of sitemaps) s.indexLastmod = indexLastmods.get(s.name) ?? null;
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
@@ -105,8 +110,17 @@ function manifestFiles(data: Uint8Array): ManifestFile[] | null {
   }
 }
 
+/** URL i of a previous file. */
+export function previousUrl(p: PreviousSitemap, i: number): string {
+  if (p.locs) return p.locs[i];
+  const start = p.offsets![i];
+  return writtenUrl(p.raw, locFrom(start, p.format), locTo(p.raw, start, p.offsets![i + 1], p.format), p.format);
+}
+
 interface ReadFile {
   raw: Uint8Array;
+  /** URLs listed; null for an index. */
+  count: number | null;
   locs: string[] | null;
   offsets: Uint32Array | null;
   index: { loc: string; lastmod: string }[] | null;
@@ -137,8 +151,8 @@ async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Plat
     if (ours) {
       for await (const _ of teed);
       const raw = concat(parts);
-      const split = splitOurs(raw, opts);
-      if (split) return { raw, ...split, index: null };
+      const offsets = entryOffsets(raw, opts.format);
+      if (offsets) return { raw, count: offsets.length - 1, locs: null, offsets, index: null };
       parts.length = 0;
       return readOne(file, opts, platform, false);
     }
@@ -146,20 +160,20 @@ async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Plat
     break;
   }
   const raw = concat(parts);
-  if (rootIsIndex) return { raw, locs: null, offsets: null, index };
+  if (rootIsIndex) return { raw, count: null, locs: null, offsets: null, index };
   // Entries as this tool writes them, when the audit's reader found the same URLs in them.
-  const split = splitOurs(raw, opts);
-  const same = split !== null && split.locs.length === locs.length && split.locs.every((l, i) => l === locs[i]);
-  return { raw, locs, offsets: same ? split.offsets : null, index: null };
+  const offsets = entryOffsets(raw, opts.format);
+  const f = opts.format;
+  const at = (i: number) => writtenUrl(raw, locFrom(offsets![i], f), locTo(raw, offsets![i], offsets![i + 1], f), f);
+  const same = offsets !== null && offsets.length - 1 === locs.length && locs.every((l, i) => l === at(i));
+  return { raw, count: locs.length, locs, offsets: same ? offsets : null, index: null };
 }
 
-/** The URLs of a file this tool wrote and where each entry is; null when the file is written otherwise. */
-function splitOurs(raw: Uint8Array, opts: ResolvedOptions): { locs: string[]; offsets: Uint32Array } | null {
-  const locs: string[] = [];
+/** Where each entry of a file this tool wrote starts, and the last one's end; null when the file is written otherwise. */
+function entryOffsets(raw: Uint8Array, format: Format): Uint32Array | null {
   const starts: number[] = [];
   let last = 0;
-  const ok = walkFile(raw, opts.format, (start, end, le) => {
-    locs.push(entryLoc(raw, start, end, le));
+  const ok = walkFile(raw, format, (start, end) => {
     starts.push(start);
     last = end;
   });
@@ -167,5 +181,5 @@ function splitOurs(raw: Uint8Array, opts: ResolvedOptions): { locs: string[]; of
   const offsets = new Uint32Array(starts.length + 1);
   offsets.set(starts);
   offsets[starts.length] = last;
-  return { locs, offsets };
+  return offsets;
 }

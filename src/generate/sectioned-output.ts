@@ -2,7 +2,7 @@
 // updates ask (SPEC section 11). Without a previous set each section fills its own files as the
 // rows come; with one, every entry is held until the list ends and the files are planned then.
 
-import { FileRoom, joinFile, latestLastmod, splitFile, type Entry } from '../output/urlset.ts';
+import { entryUrl, FileRoom, joinFile, latestLastmod, splitFile, type Entry } from '../output/urlset.ts';
 import type { Output, SitemapFile, SitemapOutput } from '../output/sitemap-files.ts';
 import type { ChangedFile, SectionCount } from '../types.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -50,7 +50,7 @@ export class SectionedOutput implements SitemapOutput {
   async addSitemap(rest: Uint8Array): Promise<void> {
     const entries = splitFile(rest.slice(), this.opts.format)!;
     for (const e of entries) {
-      const section = this.sectioning?.sectionOf(e.loc) ?? '';
+      const section = this.sectioning ? this.sectioning.sectionOf(entryUrl(e)) : '';
       if (this.previous) {
         let list = this.held.get(section);
         if (!list) this.held.set(section, (list = []));

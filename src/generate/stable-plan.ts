@@ -5,9 +5,9 @@
 // changed comes out with the same entries in the same order. What changed in each file is counted
 // on the way, entry by entry.
 
-import { FileRoom, urlsetHeader, type Entry } from '../output/urlset.ts';
+import { entryUrl, FileRoom, locFrom, locTo, urlsetHeader, type Entry } from '../output/urlset.ts';
 import type { FileChange } from '../types.ts';
-import type { PreviousSitemap } from './previous-set.ts';
+import { previousUrl, type PreviousSitemap } from './previous-set.ts';
 
 export interface PlannedFile {
   n: number;
@@ -54,52 +54,70 @@ function sameEntry(p: PreviousSitemap, i: number, e: Entry): boolean {
   return sameRange(e.buf, e.start, e.end, p.raw, o[i]);
 }
 
+const OTHER = 0;
+const MOVED_ON = 1;
+const SAME = 2;
+
+/** Whether the entry lists URL i of the previous file: written the SAME, its URL kept but the entry changed (MOVED_ON), or OTHER. */
+function compare(p: PreviousSitemap, i: number, e: Entry): number {
+  const o = p.offsets;
+  if (!o) return entryUrl(e) === p.locs![i] ? MOVED_ON : OTHER;
+  if (sameEntry(p, i, e)) return SAME;
+  // Both written by this tool, so one URL is written (and escaped) alike: compare the bytes.
+  const from = locFrom(o[i], p.format);
+  const to = locTo(p.raw, o[i], o[i + 1], p.format);
+  return to - from === e.locEnd - e.locStart && sameRange(e.buf, e.locStart, e.locEnd, p.raw, from) ? MOVED_ON : OTHER;
+}
+
 /** How far ahead in the list a previous URL is looked for before it is left to the map. */
 const LOOK_AHEAD = 8;
 
 /**
  * For each previous file, the entry now written for each of its URLs (undefined when it is gone).
- * Lists mostly keep their order, so the two are walked side by side; only what falls out of step
- * (new, removed or moved URLs) goes through a map, which keeps a million-row update from hashing
- * every URL twice.
+ * Lists mostly keep their order, so the two are walked side by side, comparing bytes; only what
+ * falls out of step (new, removed or moved URLs) is read as text and goes through a map.
  */
 function matchPrevious(previous: PreviousSitemap[], current: Entry[]): (Entry | undefined)[][] {
-  const match = previous.map((p) => new Array<Entry | undefined>(p.locs.length));
-  const place = (f: number, i: number, e: Entry) => {
+  const match = previous.map((p) => new Array<Entry | undefined>(p.count));
+  const place = (f: number, i: number, e: Entry, same: boolean) => {
     if (e.placed) return;
     e.placed = true;
+    e.same = same;
     match[f][i] = e;
   };
   const apart: [number, number][] = [];
   const skipped = new Map<string, Entry>();
   let j = 0;
   previous.forEach((p, f) => {
-    p.locs.forEach((loc, i) => {
-      if (j < current.length && current[j].loc === loc) return place(f, i, current[j++]);
-      let ahead = j + 1;
-      while (ahead < current.length && ahead <= j + LOOK_AHEAD && current[ahead].loc !== loc) ahead++;
-      if (ahead >= current.length || ahead > j + LOOK_AHEAD) return void apart.push([f, i]);
-      for (; j < ahead; j++) skipped.set(current[j].loc, current[j]);
-      place(f, i, current[j++]);
-    });
+    for (let i = 0; i < p.count; i++) {
+      let found = j < current.length ? compare(p, i, current[j]) : OTHER;
+      let ahead = j;
+      while (found === OTHER && ++ahead < current.length && ahead <= j + LOOK_AHEAD) found = compare(p, i, current[ahead]);
+      if (found === OTHER) {
+        apart.push([f, i]);
+        continue;
+      }
+      for (; j < ahead; j++) skipped.set(entryUrl(current[j]), current[j]);
+      place(f, i, current[j++], found === SAME);
+    }
   });
-  for (; j < current.length; j++) skipped.set(current[j].loc, current[j]);
+  for (; j < current.length; j++) skipped.set(entryUrl(current[j]), current[j]);
   for (const [f, i] of apart) {
-    const e = skipped.get(previous[f].locs[i]);
-    if (e) place(f, i, e);
+    const e = skipped.get(previousUrl(previous[f], i));
+    if (e) place(f, i, e, sameEntry(previous[f], i, e));
   }
   return match;
 }
 
 /** A previous file's entries that stay in it, in its order, and how many of them changed. */
-function keptOf(p: PreviousSitemap, matched: (Entry | undefined)[]): { kept: Entry[]; changed: number } {
+function keptOf(matched: (Entry | undefined)[]): { kept: Entry[]; changed: number } {
   const kept: Entry[] = [];
   let changed = 0;
   for (let i = 0; i < matched.length; i++) {
     const e = matched[i];
     if (!e) continue;
     kept.push(e);
-    if (!sameEntry(p, i, e)) changed++;
+    if (!e.same) changed++;
   }
   return { kept, changed };
 }
@@ -109,7 +127,7 @@ function keptOf(p: PreviousSitemap, matched: (Entry | undefined)[]): { kept: Ent
  * order (the footer after them was checked when it was read), under the same header.
  */
 function unchanged(p: PreviousSitemap, entries: Entry[], added: number, changed: number): boolean {
-  if (added || changed || entries.length !== p.locs.length || !p.offsets) return false;
+  if (added || changed || entries.length !== p.count || !p.offsets) return false;
   const head = p.offsets[0];
   const header = head === 0 ? new Uint8Array(0) : urlsetHeader(entries.reduce((n, e) => n | e.ns, 0));
   return header.length === head && sameRange(header, 0, head, p.raw, 0);
@@ -121,7 +139,7 @@ function unchanged(p: PreviousSitemap, entries: Entry[], added: number, changed:
  */
 export function planSection(previous: PreviousSitemap[], current: Entry[], room: () => FileRoom): PlannedFile[] {
   const matched = matchPrevious(previous, current);
-  const kept = previous.map((p, f) => keptOf(p, matched[f]));
+  const kept = previous.map((_, f) => keptOf(matched[f]));
   const pending = new Pending(current.filter((e) => !e.placed));
   const planned: PlannedFile[] = [];
   previous.forEach((p, i) => {
@@ -134,12 +152,12 @@ export function planSection(previous: PreviousSitemap[], current: Entry[], room:
     pending.carry(moved);
     const entries = mine.slice(0, fit);
     // A moved URL counts where it lands; one that had changed counts no more here.
-    for (const e of moved) if (!sameEntry(p, p.locs.indexOf(e.loc), e)) changed--;
+    for (const e of moved) if (!e.same) changed--;
     const stayed = entries.length;
     // A file left empty is dropped: new URLs start new files rather than take its name.
     if (stayed) fill(r, entries, pending);
     const added = entries.length - stayed;
-    const removed = p.locs.length - stayed;
+    const removed = p.count - stayed;
     const same = stayed > 0 && unchanged(p, entries, added, changed);
     const change: FileChange = stayed === 0 ? 'removed' : same ? 'unchanged' : 'changed';
     planned.push({ n: p.n, entries, previous: p, change, urlsAdded: added, urlsRemoved: removed, urlsChanged: changed });

@@ -11,7 +11,7 @@ import { csvCell } from './report.ts';
 export const CHANGES_HEADER = 'file,change,urls_added,urls_removed,urls_changed\n';
 
 export function removedFile(previous: PreviousSitemap): ChangedFile {
-  return { name: previous.name, change: 'removed', urlsAdded: 0, urlsRemoved: previous.locs.length, urlsChanged: 0 };
+  return { name: previous.name, change: 'removed', urlsAdded: 0, urlsRemoved: previous.count, urlsChanged: 0 };
 }
 
 export function changesCsv(changes: readonly ChangedFile[]): string {

@@ -7,12 +7,13 @@ import { Namespace } from '../core/status.ts';
 import type { Format } from '../types.ts';
 
 export interface Entry {
-  /** The written URL, unescaped. */
-  loc: string;
   /** The entry as written, its line end included: `buf[start…end)`. */
   buf: Uint8Array;
   start: number;
   end: number;
+  /** The written URL, escaped as written: `buf[locStart…locEnd)` (read it with `entryUrl`). */
+  locStart: number;
+  locEnd: number;
   /** The namespaces it uses (`Namespace` bits). */
   ns: number;
   /** 1 when it carries news. */
@@ -20,8 +21,10 @@ export interface Entry {
   /** Where its `<lastmod>` value is in `buf`; equal when it has none. */
   lastmodStart: number;
   lastmodEnd: number;
-  /** Set while a stable update plans: the entry has its file. */
-  placed?: boolean;
+  /** Set while a stable update plans: the entry has its file… */
+  placed: boolean;
+  /** …and is written as it was in its previous file, or not. */
+  same: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -49,7 +52,8 @@ export function urlsetHeader(ns: number): Uint8Array {
 }
 
 const URL_LOC = encoder.encode('<url><loc>');
-const URL_END = encoder.encode('</url>\n');
+const LT = 0x3c;
+const LF = 0x0a;
 const LASTMOD = encoder.encode('</loc><lastmod>');
 
 function startsWith(b: Uint8Array, at: number, s: Uint8Array): boolean {
@@ -63,17 +67,26 @@ function unescapeXml(s: string): string {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
 
-/** The loc's end (at `</loc>`) in an entry starting `<url><loc>` at `at`; -1 when it does not. */
-function locEnd(b: Uint8Array, at: number): number {
-  return startsWith(b, at, URL_LOC) ? b.indexOf(0x3c, at + URL_LOC.length) : -1;
-}
-
 function decodeLoc(b: Uint8Array, from: number, to: number): string {
   return unescapeXml(decoder.decode(b.subarray(from, to)));
 }
 
-/** One XML entry's facts, read from `b[start…end)`, which starts `<url><loc>` and ends at `</loc>` = `le`. */
-function xmlEntry(b: Uint8Array, start: number, end: number, le: number): Entry {
+/** The URL an entry lists, unescaped (a text sitemap's entry, whose URL starts it, is not escaped). */
+export function entryUrl(e: Entry): string {
+  return writtenUrl(e.buf, e.locStart, e.locEnd, e.locStart === e.start ? 'txt' : 'xml');
+}
+
+/** The namespaces a file's `<urlset …>` line (`b[0…at)`, the declaration before it) declares. */
+function declaredNamespaces(b: Uint8Array, at: number): number {
+  const line = decoder.decode(b.subarray(0, at));
+  return NS_TEXT.reduce((ns, [bit, text]) => (line.includes(text) ? ns | bit : ns), 0);
+}
+
+/**
+ * One XML entry's facts, read from `b[start…end)`, which starts `<url><loc>` and ends at `</loc>` =
+ * `le`; its extensions are looked for only when the file declares some (`declared`).
+ */
+function xmlEntry(b: Uint8Array, start: number, end: number, le: number, declared: number): Entry {
   let lastmodStart = le;
   let lastmodEnd = le;
   if (startsWith(b, le, LASTMOD)) {
@@ -83,7 +96,7 @@ function xmlEntry(b: Uint8Array, start: number, end: number, le: number): Entry 
   let ns = 0;
   let news = 0;
   // Text is escaped, so each `<` opens a tag: the extensions' prefixes tell their namespaces.
-  for (let i = le + 1; i < end; i++) {
+  for (let i = declared ? le + 1 : end; i < end; i++) {
     if (b[i] !== 0x3c) continue;
     const c = b[i + 1];
     if (c === 0x69 /* i */) ns |= Namespace.Image;
@@ -94,7 +107,7 @@ function xmlEntry(b: Uint8Array, start: number, end: number, le: number): Entry 
       news = 1;
     }
   }
-  return { loc: decodeLoc(b, start + URL_LOC.length, le), buf: b, start, end, ns, news, lastmodStart, lastmodEnd };
+  return { buf: b, start, end, locStart: start + URL_LOC.length, locEnd: le, ns, news, lastmodStart, lastmodEnd, placed: false, same: false };
 }
 
 const OPENING = encoder.encode(XML_DECL + URLSET_OPEN);
@@ -118,30 +131,53 @@ export function walkFile(file: Uint8Array, format: Format, visit: (start: number
   if (at <= 0 || !startsWith(file, 0, OPENING)) return false;
   const end = file.length - FOOTER.length;
   if (!startsWith(file, end, FOOTER)) return false;
+  // Byte loops, not indexOf: an entry is short, and a call per search cost more than the search.
   while (at < end) {
-    let stop = file.indexOf(0x0a, at);
+    if (!startsWith(file, at, URL_LOC)) return false;
+    let le = at + URL_LOC.length;
+    while (le < end && file[le] !== LT) le++;
     // A newline inside an entry's text is data: an entry ends at `</url>` and its line end.
-    while (stop >= 0 && stop < end && !startsWith(file, stop - 6, URL_END)) stop = file.indexOf(0x0a, stop + 1);
-    const le = locEnd(file, at);
-    if (stop < 0 || stop >= end || le < 0 || le > stop) return false;
+    let stop = le;
+    while (true) {
+      while (stop < end && file[stop] !== LF) stop++;
+      if (stop >= end) return false;
+      if (endsUrl(file, stop)) break;
+      stop++;
+    }
     visit(at, stop + 1, le);
     at = stop + 1;
   }
   return true;
 }
 
+/** Whether `</url>` ends right before `b[at]`. */
+function endsUrl(b: Uint8Array, at: number): boolean {
+  return b[at - 1] === 0x3e && b[at - 2] === 0x6c && b[at - 3] === 0x72 && b[at - 4] === 0x75 && b[at - 5] === 0x2f && b[at - 6] === 0x3c;
+}
+
 /** The entries of a file the core wrote. */
 export function splitFile(file: Uint8Array, format: Format): Entry[] {
   const entries: Entry[] = [];
+  const declared = format === 'xml' ? declaredNamespaces(file, file.indexOf(0x0a, file.indexOf(0x0a) + 1) + 1) : 0;
   walkFile(file, format, (start, end, le) => {
-    entries.push(le < 0 ? { loc: decoder.decode(file.subarray(start, end - 1)), buf: file, start, end, ns: 0, news: 0, lastmodStart: start, lastmodEnd: start } : xmlEntry(file, start, end, le));
+    entries.push(le < 0 ? { buf: file, start, end, locStart: start, locEnd: end - 1, ns: 0, news: 0, lastmodStart: start, lastmodEnd: start, placed: false, same: false } : xmlEntry(file, start, end, le, declared));
   });
   return entries;
 }
 
-/** The URL of the entry at `b[start…end)` (`locEnd` as walkFile gives it). */
-export function entryLoc(b: Uint8Array, start: number, end: number, le: number): string {
-  return le < 0 ? decoder.decode(b.subarray(start, end - 1)) : decodeLoc(b, start + URL_LOC.length, le);
+/** Where the URL of the entry at `b[start…end)`, as this tool writes entries, starts… */
+export function locFrom(start: number, format: Format): number {
+  return format === 'txt' ? start : start + URL_LOC.length;
+}
+
+/** …and where it ends. */
+export function locTo(b: Uint8Array, start: number, end: number, format: Format): number {
+  return format === 'txt' ? end - 1 : b.indexOf(0x3c, start + URL_LOC.length);
+}
+
+/** The URL written at `b[from…to)`, unescaped. */
+export function writtenUrl(b: Uint8Array, from: number, to: number, format: Format): string {
+  return format === 'txt' ? decoder.decode(b.subarray(from, to)) : decodeLoc(b, from, to);
 }
 
 /** The file the entries make, byte for byte as the core would write it. */
