@@ -6,7 +6,7 @@
  *   npm run bench -- --10m        also tries 10M rows in the page (or BENCH_10M=1); generating that list takes a while
  *   npm run bench -- --no-page    leaves out the page in headless Chromium (or BENCH_PAGE=0)
  *   npm run bench -- --no-crawler leaves out the 1M-row crawler export and its plain list (or BENCH_CRAWLER=0)
- *   npm run bench -- --no-stable  leaves out the stable update (--previous) on 1M rows with 1% edited (or BENCH_STABLE=0)
+ *   npm run bench -- --no-stable  leaves out the stable updates (--previous) on 1M rows with 1% edited, two ways (or BENCH_STABLE=0)
  *   npm run bench -- --no-findings leaves out the 1M list with a finding on every row (or BENCH_FINDINGS=0)
  *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
  *
@@ -23,7 +23,7 @@ import { buildChild } from './child-build.ts';
 import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
 import { ensureCrawlerDataset } from './crawler-dataset.ts';
 import { ensureExtensionsDataset } from './extensions-dataset.ts';
-import { ensureStableDataset } from './stable-dataset.ts';
+import { ensureRecentEditsDataset, ensureStableDataset } from './stable-dataset.ts';
 import { ensureFindingsDataset } from './findings-dataset.ts';
 import { pageSection } from './page-section.ts';
 import { measure, type PeakResult } from './peak.ts';
@@ -37,8 +37,10 @@ const URLS_PER_FILE = 50_000;
 const FLOOR_TOOL = 'gzip floor (node:zlib level 6, 1 core)';
 const CRAWL_PLAIN_TOOL = 'Sitemill (zip), plain list of a crawl\'s URLs';
 const CRAWL_EXPORT_TOOL = 'Sitemill (zip), the crawl\'s Screaming Frog export (33 columns)';
-const STABLE_PLAIN_TOOL = 'Sitemill (zip), 1M rows with 1% edited';
+const STABLE_PLAIN_TOOL = 'Sitemill (zip), 1M rows with 1% edited, spread over every file';
 const STABLE_TOOL = 'Sitemill (zip), the same with --previous (the unedited list\'s zip)';
+const RECENT_PLAIN_TOOL = 'Sitemill (zip), 1M rows with 1% edited among the newest';
+const RECENT_TOOL = 'Sitemill (zip), the same with --previous (older files copied)';
 
 interface Run {
   id: string;
@@ -329,23 +331,28 @@ async function main(): Promise<void> {
     add(exported, 'sitemill-crawl-urls-1m');
   }
   if (withStable) {
-    // The unedited list's zip is what was published; the edited list runs without it and with it, in turn.
-    const stable = ensureStableDataset(csv['1m']);
-    warmPageCache(stable.path);
+    // The unedited list's zip is what was published; each edited list runs without it and with it, in turn.
     const previous = join(tmp, 'published.zip');
     const made = spawnSync(process.execPath, sitemillZipArgs(csv['1m'], previous), { cwd: ROOT });
-    const pair = made.status === 0
-      ? await sitemillZipPair(
-          [
-            { id: 'sitemill-edited-1m', csv: stable.path, tool: STABLE_PLAIN_TOOL },
-            { id: 'sitemill-previous-1m', csv: stable.path, tool: STABLE_TOOL, args: ['--previous', previous] },
-          ],
-          stable.rows,
-          ROUNDS,
-        )
-      : [STABLE_PLAIN_TOOL, STABLE_TOOL].map((tool, i) => skipped(['sitemill-edited-1m', 'sitemill-previous-1m'][i], tool, stable.rows, 'the published zip could not be made'));
-    add(pair[0], 'sitemill-edited-1m');
-    add(pair[1], 'sitemill-edited-1m');
+    const updates = [
+      { edited: ensureStableDataset(csv['1m']), ids: ['sitemill-edited-1m', 'sitemill-previous-1m'], tools: [STABLE_PLAIN_TOOL, STABLE_TOOL] },
+      { edited: ensureRecentEditsDataset(csv['1m']), ids: ['sitemill-recent-edits-1m', 'sitemill-previous-recent-1m'], tools: [RECENT_PLAIN_TOOL, RECENT_TOOL] },
+    ];
+    for (const { edited, ids, tools } of updates) {
+      warmPageCache(edited.path);
+      const pair = made.status === 0
+        ? await sitemillZipPair(
+            [
+              { id: ids[0], csv: edited.path, tool: tools[0] },
+              { id: ids[1], csv: edited.path, tool: tools[1], args: ['--previous', previous] },
+            ],
+            edited.rows,
+            ROUNDS,
+          )
+        : tools.map((tool, i) => skipped(ids[i], tool, edited.rows, 'the published zip could not be made'));
+      add(pair[0], ids[0]);
+      add(pair[1], ids[0]);
+    }
     rmSync(previous, { force: true });
   }
   // The 1M list again with a #fragment on every loc, in turn with the plain list: every row is
@@ -398,6 +405,9 @@ async function main(): Promise<void> {
   const stablePlain = byId.get('sitemill-edited-1m');
   const stableRun = byId.get('sitemill-previous-1m');
   const previousOverPlain = ratio(stableRun?.ms, stablePlain?.ms);
+  const recentPlain = byId.get('sitemill-recent-edits-1m');
+  const recentRun = byId.get('sitemill-previous-recent-1m');
+  const recentPreviousOverPlain = ratio(recentRun?.ms, recentPlain?.ms);
   const clean1m = byId.get('sitemill-clean-1m');
   const findings1m = byId.get('sitemill-findings-1m');
   const findingsOverClean = { ms: ratio(findings1m?.ms, clean1m?.ms), peakRss: ratio(findings1m?.peakRssBytes, clean1m?.peakRssBytes) };
@@ -434,7 +444,12 @@ async function main(): Promise<void> {
       : []),
     ...(stableRun
       ? [
-          `Stable update (1M rows, 1% edited) with --previous / without: ${fmtRatio(previousOverPlain)} (target 1.3×); peak RSS ${fmtMiB(stableRun.peakRssBytes)} / ${fmtMiB(stablePlain?.peakRssBytes ?? null)} MiB`,
+          `Stable update (1M rows, 1% edited, spread over every file) with --previous / without: ${fmtRatio(previousOverPlain)} (target 1.3×); peak RSS ${fmtMiB(stableRun.peakRssBytes)} / ${fmtMiB(stablePlain?.peakRssBytes ?? null)} MiB`,
+        ]
+      : []),
+    ...(recentRun
+      ? [
+          `Stable update (1M rows, 1% edited among the newest) with --previous / without: ${fmtRatio(recentPreviousOverPlain)} (target 1.3×); peak RSS ${fmtMiB(recentRun.peakRssBytes)} / ${fmtMiB(recentPlain?.peakRssBytes ?? null)} MiB`,
         ]
       : []),
     ...(findings1m
@@ -465,6 +480,7 @@ async function main(): Promise<void> {
         extFloorOverPlain,
         crawlerOverPlain,
         previousOverPlain,
+        recentPreviousOverPlain,
         findingsOverClean,
         runs: rows,
         check: checkLines,
