@@ -5,6 +5,7 @@
 // changed comes out with the same entries in the same order. What changed in each file is counted
 // on the way, entry by entry.
 
+import { sameBytes } from '../output/same-bytes.ts';
 import { entryUrl, FileRoom, locFrom, locTo, urlsetHeader, type Entry } from '../output/urlset.ts';
 import type { FileChange } from '../types.ts';
 import { previousUrl, type PreviousSitemap } from './previous-set.ts';
@@ -42,16 +43,11 @@ class Pending {
   }
 }
 
-function sameRange(a: Uint8Array, from: number, to: number, b: Uint8Array, at: number): boolean {
-  for (let i = from; i < to; i++) if (a[i] !== b[at + i - from]) return false;
-  return true;
-}
-
 /** Whether the entry is written as the previous file's entry i was. */
 function sameEntry(p: PreviousSitemap, i: number, e: Entry): boolean {
   const o = p.offsets;
   if (!o || o[i + 1] - o[i] !== e.end - e.start) return false;
-  return sameRange(e.buf, e.start, e.end, p.raw, o[i]);
+  return sameBytes(e.buf, e.start, e.end, p.raw, o[i]);
 }
 
 const OTHER = 0;
@@ -66,7 +62,7 @@ function compare(p: PreviousSitemap, i: number, e: Entry): number {
   // Both written by this tool, so one URL is written (and escaped) alike: compare the bytes.
   const from = locFrom(o[i], p.format);
   const to = locTo(p.raw, o[i], o[i + 1], p.format);
-  return to - from === e.locEnd - e.locStart && sameRange(e.buf, e.locStart, e.locEnd, p.raw, from) ? MOVED_ON : OTHER;
+  return to - from === e.locEnd - e.locStart && sameBytes(e.buf, e.locStart, e.locEnd, p.raw, from) ? MOVED_ON : OTHER;
 }
 
 /** How far ahead in the list a previous URL is looked for before it is left to the map. */
@@ -130,7 +126,7 @@ function unchanged(p: PreviousSitemap, entries: Entry[], added: number, changed:
   if (added || changed || entries.length !== p.count || !p.offsets) return false;
   const head = p.offsets[0];
   const header = head === 0 ? new Uint8Array(0) : urlsetHeader(entries.reduce((n, e) => n | e.ns, 0));
-  return header.length === head && sameRange(header, 0, head, p.raw, 0);
+  return header.length === head && sameBytes(header, 0, head, p.raw, 0);
 }
 
 /**

@@ -52,6 +52,7 @@ export function urlsetHeader(ns: number): Uint8Array {
 }
 
 const URL_LOC = encoder.encode('<url><loc>');
+const LOC_END = encoder.encode('</loc>');
 const LT = 0x3c;
 const LF = 0x0a;
 const LASTMOD = encoder.encode('</loc><lastmod>');
@@ -131,19 +132,13 @@ export function walkFile(file: Uint8Array, format: Format, visit: (start: number
   if (at <= 0 || !startsWith(file, 0, OPENING)) return false;
   const end = file.length - FOOTER.length;
   if (!startsWith(file, end, FOOTER)) return false;
-  // Byte loops, not indexOf: an entry is short, and a call per search cost more than the search.
   while (at < end) {
     if (!startsWith(file, at, URL_LOC)) return false;
-    let le = at + URL_LOC.length;
-    while (le < end && file[le] !== LT) le++;
+    const le = file.indexOf(LT, at + URL_LOC.length);
     // A newline inside an entry's text is data: an entry ends at `</url>` and its line end.
-    let stop = le;
-    while (true) {
-      while (stop < end && file[stop] !== LF) stop++;
-      if (stop >= end) return false;
-      if (endsUrl(file, stop)) break;
-      stop++;
-    }
+    let stop = file.indexOf(LF, le);
+    while (stop >= 0 && stop < end && !endsUrl(file, stop)) stop = file.indexOf(LF, stop + 1);
+    if (le < 0 || !startsWith(file, le, LOC_END) || stop < 0 || stop >= end) return false;
     visit(at, stop + 1, le);
     at = stop + 1;
   }
