@@ -7,7 +7,7 @@
  *   npm run bench -- --no-page    leaves out the page in headless Chromium (or BENCH_PAGE=0)
  *   npm run bench -- --no-crawler leaves out the 1M-row crawler export and its plain list (or BENCH_CRAWLER=0)
  *   npm run bench -- --no-stable  leaves out the stable updates (--previous) on 1M rows with 1% edited, two ways (or BENCH_STABLE=0)
- *   npm run bench -- --no-findings leaves out the 1M list with a finding on every row (or BENCH_FINDINGS=0)
+ *   npm run bench -- --no-findings leaves out the 1M list written other ways: a finding on every row, root-relative paths, hosts in mixed case (or BENCH_FINDINGS=0)
  *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
  *
  * Runs are sequential (the machine may have only 2 cores). Prints a markdown table and writes
@@ -24,7 +24,7 @@ import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
 import { ensureCrawlerDataset } from './crawler-dataset.ts';
 import { ensureExtensionsDataset } from './extensions-dataset.ts';
 import { ensureRecentEditsDataset, ensureStableDataset } from './stable-dataset.ts';
-import { ensureFindingsDataset } from './findings-dataset.ts';
+import { ensureLocVariant } from './loc-variants.ts';
 import { pageSection } from './page-section.ts';
 import { measure, type PeakResult } from './peak.ts';
 
@@ -355,21 +355,27 @@ async function main(): Promise<void> {
     }
     rmSync(previous, { force: true });
   }
-  // The 1M list again with a #fragment on every loc, in turn with the plain list: every row is
-  // written and carries a finding (loc-fragment), so the difference is what a million findings cost.
+  // The 1M list again written other ways, each in turn with the list itself: with a #fragment on
+  // every loc (every row is written and carries a finding, so the difference is what a million
+  // findings cost), as root-relative paths, and with hosts in mixed case.
   if (withFindings) {
-    const fragments = await ensureFindingsDataset(csv['1m']);
-    warmPageCache(fragments);
-    const [clean, findings] = await sitemillZipPair(
+    const variants = {
+      fragments: await ensureLocVariant(csv['1m'], 'fragments'),
+      relative: await ensureLocVariant(csv['1m'], 'relative'),
+      mixed: await ensureLocVariant(csv['1m'], 'mixed-case-hosts'),
+    };
+    for (const path of Object.values(variants)) warmPageCache(path);
+    const runs = await sitemillZipPair(
       [
         { id: 'sitemill-clean-1m', csv: csv['1m'], tool: 'Sitemill (zip), the 1M list' },
-        { id: 'sitemill-findings-1m', csv: fragments, tool: 'Sitemill (zip), the 1M list with a finding on every row' },
+        { id: 'sitemill-findings-1m', csv: variants.fragments, tool: 'Sitemill (zip), the 1M list with a finding on every row' },
+        { id: 'sitemill-relative-1m', csv: variants.relative, tool: 'Sitemill (zip), the 1M list as root-relative paths' },
+        { id: 'sitemill-mixed-case-1m', csv: variants.mixed, tool: 'Sitemill (zip), the 1M list with hosts in mixed case' },
       ],
       M1,
       ROUNDS,
     );
-    add(clean, 'sitemill-clean-1m');
-    add(findings, 'sitemill-clean-1m');
+    for (const run of runs) add(run, 'sitemill-clean-1m');
   }
   if (with5m) {
     const M5 = DATASETS['5m'];
@@ -411,6 +417,10 @@ async function main(): Promise<void> {
   const clean1m = byId.get('sitemill-clean-1m');
   const findings1m = byId.get('sitemill-findings-1m');
   const findingsOverClean = { ms: ratio(findings1m?.ms, clean1m?.ms), peakRss: ratio(findings1m?.peakRssBytes, clean1m?.peakRssBytes) };
+  const relative1m = byId.get('sitemill-relative-1m');
+  const relativeOverClean = { ms: ratio(relative1m?.ms, clean1m?.ms), peakRss: ratio(relative1m?.peakRssBytes, clean1m?.peakRssBytes) };
+  const mixed1m = byId.get('sitemill-mixed-case-1m');
+  const mixedOverClean = { ms: ratio(mixed1m?.ms, clean1m?.ms), peakRss: ratio(mixed1m?.peakRssBytes, clean1m?.peakRssBytes) };
 
   const rows = runs.map((r) => {
     const base = r.baselineId ? byId.get(r.baselineId) : undefined;
@@ -457,9 +467,13 @@ async function main(): Promise<void> {
           `1M rows each with a finding: peak RSS ${fmtMiB(findings1m.peakRssBytes)} MiB (${fmtMB(findings1m.peakRssBytes)} MB, target 300 MB), ${fmtRatio(findingsOverClean.peakRss)} the clean list's ${fmtMiB(clean1m?.peakRssBytes ?? null)} MiB (target 2×); time ${fmtRatio(findingsOverClean.ms)}`,
         ]
       : []),
+    ...(relative1m
+      ? [`1M root-relative paths / the same URLs written absolute: time ${fmtRatio(relativeOverClean.ms)} (target 1.5×), peak RSS ${fmtRatio(relativeOverClean.peakRss)} (target 1.3×)`]
+      : []),
+    ...(mixed1m ? [`1M locs with hosts in mixed case / the same URLs as written canonically: time ${fmtRatio(mixedOverClean.ms)}, peak RSS ${fmtRatio(mixedOverClean.peakRss)}`] : []),
     '',
     `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
-    `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the crawler export and its plain list: of ${CRAWLER_ROUNDS}, in turn; the 1M list with and without findings: of ${ROUNDS}, in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows (for the crawler export: on the plain list of its URLs)._`,
+    `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the crawler export and its plain list: of ${CRAWLER_ROUNDS}, in turn; the 1M list and its other writings: of ${ROUNDS}, in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows (for the crawler export: on the plain list of its URLs)._`,
     ...(page?.lines ?? []),
     '',
     '### sitemill check on the 1M-row output (MB of XML a second, target 50)',
@@ -482,6 +496,8 @@ async function main(): Promise<void> {
         previousOverPlain,
         recentPreviousOverPlain,
         findingsOverClean,
+        relativeOverClean,
+        mixedOverClean,
         runs: rows,
         check: checkLines,
         ...(page ? { page: page.json } : {}),
