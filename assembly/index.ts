@@ -14,7 +14,7 @@ import {
   fieldStart, fieldEnd, unquoteFields, rowIsBlank,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul } from './utf8';
-import { locIsCanonical, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
+import { locIsCanonical, originInOtherCase, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -296,6 +296,15 @@ export function run(final: bool): Status {
         canonPtr = canonical.ptr;
         canonLen = canonical.len;
         locFixes = LocFix.Relative;
+      } else if (baseKnown() && originInOtherCase(locPtr, locLen)) {
+        // The site's origin in capitals (a CMS or an export that keeps the case as typed): written
+        // as the base has it, the path as it is.
+        canonical.len = 0;
+        canonical.append(base, originLen);
+        canonical.append(locPtr + originLen, locLen - originLen);
+        canonPtr = canonical.ptr;
+        canonLen = canonical.len;
+        locFixes = LocFix.Normalized;
       } else {
         stage = Stage.AfterLoc;
         locCode = 0xffff;

@@ -80,6 +80,22 @@ export function rootPathIsCanonical(p: usize, n: i32): bool {
   return true;
 }
 
+/**
+ * Whether [p, p+n) is the site's origin in other letter case (`HTTPS://WWW.Example.com`: the parser
+ * lower-cases scheme and host, ASCII only), then a `/` and a canonical path: the caller writes the
+ * base's origin before the path, as new URL() would.
+ */
+export function originInOtherCase(p: usize, n: i32): bool {
+  const len = originLen;
+  if (len == 0 || n <= len || load<u8>(p + len) != 0x2f) return false;
+  for (let i = 0; i < len; i++) {
+    let c = <u32>load<u8>(p + i);
+    if (c - 0x41 < 26) c |= 0x20;
+    if (c != <u32>load<u8>(base + i)) return false;
+  }
+  return onSiteOrigin(p, n);
+}
+
 /** The path check of a URL that starts with the site's origin. */
 function onSiteOrigin(p: usize, n: i32): bool {
   if (!pathIsCanonical(p, originLen, n)) return false;

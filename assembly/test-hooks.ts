@@ -2,7 +2,7 @@
 // property test against an outside reference (new URL, a JS escaper, papaparse).
 
 import { scratch } from './scratch';
-import { locIsCanonical, urlIsCanonical } from './loc';
+import { locIsCanonical, originInOtherCase, urlIsCanonical } from './loc';
 import { escapedLength, writeEscaped } from './escape';
 import { entry } from './writer';
 import { Scan, scanRow, unquoteFields } from './csv';
@@ -12,6 +12,11 @@ import { written } from './duplicates';
 /** The site fast path on [scratch, scratch+len) for the base set. */
 export function fastPathAccepts(len: u32): bool {
   return locIsCanonical(scratch.ptr, len);
+}
+
+/** The site fast path for the site's origin in other letter case (the caller writes the base's origin). */
+export function otherCaseFastPathAccepts(len: u32): bool {
+  return originInOtherCase(scratch.ptr, len);
 }
 
 /** The any-host fast path (images, alternates). */

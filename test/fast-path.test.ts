@@ -333,6 +333,39 @@ for (const base of BASES) {
   });
 }
 
+/** The URL with each ASCII letter of its first `n` characters in a random case. */
+function caseFlipped(url: string, n: number, rand: () => number): string {
+  let head = '';
+  for (const c of url.slice(0, n)) head += rand() < 0.5 ? c.toUpperCase() : c.toLowerCase();
+  return head + url.slice(n);
+}
+
+for (const base of BASES) {
+  test(`fast path, the site's origin in other case: what it accepts is new URL(loc).href with the base's origin (base ${base.href}, seed ${SEED})`, async () => {
+    const core = await newCore(base);
+    const rand = mulberry32(SEED ^ 0xcafe);
+    const gen = new Gen(rand);
+    const wrong: string[] = [];
+    let canonical = 0;
+    let accepted = 0;
+    for (let i = 0; i < URLS_PER_BASE; i++) {
+      const { url } = gen.next(base);
+      const flipped = url.startsWith(base.origin) ? caseFlipped(url, base.origin.length, rand) : caseFlipped(url, 12, rand);
+      const [len] = core.putScratch(flipped);
+      const ok = core.x.otherCaseFastPathAccepts(len) === 1;
+      const href = hrefOf(flipped);
+      if (href !== null && href === url && url.startsWith(base.origin) && strict(url)) canonical++;
+      if (!ok) continue;
+      accepted++;
+      const written = base.origin + flipped.slice(base.origin.length);
+      if ((href !== written || !strict(written)) && wrong.length < 20) wrong.push(`${JSON.stringify(flipped)} → ${href === null ? 'new URL throws' : JSON.stringify(href)}, written ${JSON.stringify(written)}`);
+    }
+    console.log(`other-case origin, base ${base.href}: ${URLS_PER_BASE} URLs, ${canonical} canonical once lower-cased, ${accepted} accepted`);
+    assert.deepEqual(wrong, [], `accepted URLs that new URL() serializes otherwise (seed ${SEED})`);
+    assert.ok(canonical > URLS_PER_BASE / 10 && accepted >= canonical * 0.9, `the branch accepts ${accepted} of ${canonical} (seed ${SEED})`);
+  });
+}
+
 // ---- the whole pipeline ----
 
 /** SPEC section 4, loc rules, for a text list of one loc per line: the expected outcome of one line. */

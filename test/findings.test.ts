@@ -33,6 +33,14 @@ test('records: texts of every length come back as given, a fix that starts its v
   assert.deepEqual([...store.perCode()], [0, texts.length / 2, texts.length / 2]);
 });
 
+test('records: values on origins that take turns (a host in several spellings, more of them than are kept at hand) come back as given', () => {
+  const store = new FindingRecords(['', 'a']);
+  const origins = ['https://WWW.Example.com', 'https://www.EXAMPLE.com', 'HTTPS://WWW.EXAMPLE.COM', 'https://www.example.com', 'http://a.example', 'https://b.example:8443', 'ftp://c.example'];
+  const texts = Array.from({ length: 5000 }, (_, i) => `${origins[(i * 7 + (i >> 3)) % origins.length]}/p/${i}`);
+  for (const [i, t] of texts.entries()) store.addBytes({ line: i + 1, column: 1, code: 1, severity: 'fix', source: 0 }, bytes(t), bytes(t.toLowerCase()));
+  for (const [i, t] of texts.entries()) assert.deepEqual([store.value(i), store.fixed(i)], [t, t.toLowerCase()], `finding ${i}`);
+});
+
 test('records: a fix that is not the start of its value is kept on its own', () => {
   const store = new FindingRecords(['', 'a']);
   store.addBytes({ line: 1, column: 1, code: 1, severity: 'fix', source: 0 }, bytes(`${U}/b?utm_source=x&id=2`), bytes(`${U}/b?id=2`));

@@ -3,6 +3,7 @@
 
 const MAX_ORIGINS = 0xfff;
 const MAX_LENGTH = 255;
+const RECENT = 4;
 const SLASH = 0x2f;
 const COLON = 0x3a;
 
@@ -11,12 +12,15 @@ export class Origins {
   readonly #bytes: Uint8Array[] = [new Uint8Array(0)];
   readonly #texts: string[] = [''];
   readonly #numbers = new Map<string, number>();
-  #last = 0;
+  /**
+   * The origins met last, newest first: a list whose hosts come in a few spellings (`WWW.Example.com`
+   * beside `www.example.com`) would otherwise look each one up by its text (1M such findings: 1.8 s).
+   */
+  readonly #recent: number[] = [];
 
   /** The number of the ASCII origin `value` starts with (kept from now on), or 0. */
   of(value: Uint8Array): number {
-    const last = this.#bytes[this.#last];
-    if (this.#last > 0 && startsWith(value, last)) return this.#last;
+    for (const r of this.#recent) if (startsWith(value, this.#bytes[r])) return r;
     const n = originLength(value);
     if (n === 0) return 0;
     const text = String.fromCharCode(...value.subarray(0, n));
@@ -28,7 +32,8 @@ export class Origins {
       this.#bytes.push(value.slice(0, n));
       this.#texts.push(text);
     }
-    this.#last = number;
+    this.#recent.unshift(number);
+    if (this.#recent.length > RECENT) this.#recent.pop();
     return number;
   }
 
