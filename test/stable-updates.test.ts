@@ -246,3 +246,26 @@ test('text sitemaps: a reorder changes nothing, a lastmod is no part of them, an
   assert.deepEqual(changed, [{ name: 'sitemap-3.txt.gz', change: 'changed', urlsAdded: 0, urlsRemoved: 1, urlsChanged: 0 }]);
   assert.ok(!removed.files['sitemap-3.txt.gz'].includes(`${gone}\n`) && before.files['sitemap-3.txt.gz'].includes(`${gone}\n`));
 });
+
+test('a list that grows at its end keeps its older files whole; under a lower limit they split and move on as any file does', async () => {
+  const rand = mulberry32(14);
+  const rows = randomRows(rand, 500);
+  const before = await publish(rows, { maxUrls: 45 }); // eleven full files and one of 5 URLs
+  const added = randomRows(rand, 60, 1000);
+  const grown = await publish([...rows, ...added], { maxUrls: 45 }, before);
+  assertStable(before, grown, [...rows, ...added], new Set(added.map((r) => r.loc)), 45);
+  const changed = grown.summary.changes!.filter((c) => c.change !== 'unchanged');
+  assert.deepEqual(changed, [
+    { name: 'sitemap-12.xml.gz', change: 'changed', urlsAdded: 40, urlsRemoved: 0, urlsChanged: 0 },
+    { name: 'sitemap-13.xml.gz', change: 'added', urlsAdded: 20, urlsRemoved: 0, urlsChanged: 0 },
+  ]);
+  // The same list under a lower limit: every old file is over it, and gives its last URLs on.
+  const lower = await publish(rows, { maxUrls: 40 }, before);
+  const all = [...lower.files.values()].flat();
+  assert.deepEqual([...all].sort(), rows.map((r) => r.loc).sort());
+  for (const [name, locs] of lower.files) assert.ok(locs.length <= 40, `${name}: ${locs.length} URLs`);
+  for (let n = 1; n <= 11; n++) {
+    const name = `sitemap-${n}.xml.gz`;
+    assert.deepEqual(lower.files.get(name), before.files.get(name)!.slice(0, 40), `${name} keeps its first 40 URLs`);
+  }
+});

@@ -1,6 +1,8 @@
 // The files the core closes, split into their entries and written again as sections and stable
 // updates ask (SPEC section 11). Without a previous set each section fills its own files as the
-// rows come; with one, every entry is held until the list ends and the files are planned then.
+// rows come; with one, every entry is held until the list ends and the files are planned then,
+// except that a file the core writes byte for byte as a previous file was (an unsectioned list that
+// grew at its end, or did not change) is noted as that file and never split.
 
 import { entryUrl, FileRoom, joinFile, latestLastmod, splitFile, type Entry } from '../output/urlset.ts';
 import type { Output, SitemapFile, SitemapOutput } from '../output/sitemap-files.ts';
@@ -9,6 +11,7 @@ import type { ResolvedOptions } from './options.ts';
 import type { PreviousSitemap } from './previous-set.ts';
 import type { Sectioning } from './sectioning.ts';
 import { planSection } from './stable-plan.ts';
+import { sameBytes } from '../output/same-bytes.ts';
 import { removedFile } from '../output/changes.ts';
 
 /** A section's open file while rows come in. */
@@ -31,6 +34,8 @@ export class SectionedOutput implements SitemapOutput {
   /** Each section's entries, in input order (held when there is a previous set). */
   private held = new Map<string, Entry[]>();
   private open = new Map<string, OpenFile>();
+  /** Previous files the core wrote again byte for byte (an unsectioned list that kept their rows): never split. */
+  private whole = new Set<PreviousSitemap>();
   readonly changes: ChangedFile[] = [];
 
   constructor(
@@ -48,6 +53,15 @@ export class SectionedOutput implements SitemapOutput {
   body(): void {}
 
   async addSitemap(rest: Uint8Array): Promise<void> {
+    if (this.previous && !this.sectioning) {
+      const twin = this.previous.find((p) => p.section === '' && p.offsets && !this.whole.has(p) && p.raw.length === rest.length && sameBytes(rest, 0, rest.length, p.raw, 0));
+      if (twin) {
+        // Most of a list that grows at its end comes out as it was: its files are kept, not split.
+        this.whole.add(twin);
+        if (!this.held.has('')) this.held.set('', []);
+        return;
+      }
+    }
     const entries = splitFile(rest.slice(), this.opts.format)!;
     for (const e of entries) {
       const section = this.sectioning ? this.sectioning.sectionOf(entryUrl(e)) : '';
@@ -97,15 +111,16 @@ export class SectionedOutput implements SitemapOutput {
     const sections = [...this.held.keys()].sort(compareText);
     for (const section of sections) {
       const old = previous.filter((p) => p.section === section);
-      for (const f of planSection(old, this.held.get(section)!, () => this.room())) {
+      for (const f of planSection(old, this.held.get(section)!, () => this.room(), this.whole)) {
         const name = f.previous?.name ?? this.fileName(section, f.n);
         this.changes.push({ name, change: f.change, urlsAdded: f.urlsAdded, urlsRemoved: f.urlsRemoved, urlsChanged: f.urlsChanged });
         if (f.change === 'removed') continue;
         if (f.change === 'unchanged') {
           const p = f.previous!;
-          await this.out.addStored(name, p.raw, p.stored, f.entries.length, p.indexLastmod ?? latestLastmod(f.entries), section || undefined);
+          const lastmod = p.indexLastmod ?? latestLastmod(f.entries.length ? f.entries : splitFile(p.raw, this.opts.format));
+          await this.out.addStored(name, p.raw, p.stored, f.urls, lastmod, section || undefined);
         } else {
-          await this.out.addWhole(name, joinFile(f.entries, this.opts.format), f.entries.length, now, section || undefined);
+          await this.out.addWhole(name, joinFile(f.entries, this.opts.format), f.urls, now, section || undefined);
         }
       }
     }

@@ -6,13 +6,16 @@
 // on the way, entry by entry.
 
 import { sameBytes } from '../output/same-bytes.ts';
-import { entryUrl, FileRoom, locFrom, locTo, urlsetHeader, type Entry } from '../output/urlset.ts';
+import { entryUrl, FileRoom, locFrom, locTo, splitFile, urlsetHeader, type Entry } from '../output/urlset.ts';
 import type { FileChange } from '../types.ts';
 import { previousUrl, type PreviousSitemap } from './previous-set.ts';
 
 export interface PlannedFile {
   n: number;
+  /** Its entries; none for a file kept whole (`unchanged`, never split). */
   entries: Entry[];
+  /** URLs it lists. */
+  urls: number;
   /** The file of the previous set it continues; null for a new file. */
   previous: PreviousSitemap | null;
   change: FileChange;
@@ -73,8 +76,8 @@ const LOOK_AHEAD = 8;
  * Lists mostly keep their order, so the two are walked side by side, comparing bytes; only what
  * falls out of step (new, removed or moved URLs) is read as text and goes through a map.
  */
-function matchPrevious(previous: PreviousSitemap[], current: Entry[]): (Entry | undefined)[][] {
-  const match = previous.map((p) => new Array<Entry | undefined>(p.count));
+function matchPrevious(previous: PreviousSitemap[], current: Entry[], whole: ReadonlySet<PreviousSitemap>): (Entry | undefined)[][] {
+  const match = previous.map((p) => new Array<Entry | undefined>(whole.has(p) ? 0 : p.count));
   const place = (f: number, i: number, e: Entry, same: boolean) => {
     if (e.placed) return;
     e.placed = true;
@@ -85,6 +88,7 @@ function matchPrevious(previous: PreviousSitemap[], current: Entry[]): (Entry | 
   const skipped = new Map<string, Entry>();
   let j = 0;
   previous.forEach((p, f) => {
+    if (whole.has(p)) return; // its URLs are in no entry: the core wrote the file again as it was
     for (let i = 0; i < p.count; i++) {
       let found = j < current.length ? compare(p, i, current[j]) : OTHER;
       let ahead = j;
@@ -130,18 +134,36 @@ function unchanged(p: PreviousSitemap, entries: Entry[], added: number, changed:
 }
 
 /**
+ * The entries of a previous file the core wrote again byte for byte, each in place and as it was;
+ * null when no URL waiting would have room in it, so it stays whole (in `r`, as it fills it).
+ */
+function splitWhole(p: PreviousSitemap, r: FileRoom, pending: Pending): Entry[] | null {
+  const next = pending.peek();
+  if (r.addFile(p.raw, p.count) && !(next && r.fits(next))) return null;
+  const entries = splitFile(p.raw, p.format);
+  for (const e of entries) e.placed = e.same = true;
+  return entries;
+}
+
+/**
  * The section's files: `previous` (its files last time, in number order) continued, then new files.
  * `current` holds the section's entries in input order; `room()` gives an empty file's room.
+ * `whole` are previous files the core wrote again byte for byte: their URLs are in no entry.
  */
-export function planSection(previous: PreviousSitemap[], current: Entry[], room: () => FileRoom): PlannedFile[] {
-  const matched = matchPrevious(previous, current);
+export function planSection(previous: PreviousSitemap[], current: Entry[], room: () => FileRoom, whole: ReadonlySet<PreviousSitemap> = new Set()): PlannedFile[] {
+  const matched = matchPrevious(previous, current, whole);
   const kept = previous.map((_, f) => keptOf(matched[f]));
   const pending = new Pending(current.filter((e) => !e.placed));
   const planned: PlannedFile[] = [];
   previous.forEach((p, i) => {
-    const r = room();
-    const { kept: mine } = kept[i];
+    let r = room();
+    let { kept: mine } = kept[i];
     let { changed } = kept[i];
+    if (whole.has(p)) {
+      const split = splitWhole(p, r, pending);
+      if (!split) return void planned.push({ n: p.n, entries: [], urls: p.count, previous: p, change: 'unchanged', urlsAdded: 0, urlsRemoved: 0, urlsChanged: 0 });
+      [mine, changed, r] = [split, 0, room()];
+    }
     let fit = 0;
     while (fit < mine.length && r.fits(mine[fit])) r.add(mine[fit++]);
     const moved = mine.slice(fit);
@@ -156,13 +178,13 @@ export function planSection(previous: PreviousSitemap[], current: Entry[], room:
     const removed = p.count - stayed;
     const same = stayed > 0 && unchanged(p, entries, added, changed);
     const change: FileChange = stayed === 0 ? 'removed' : same ? 'unchanged' : 'changed';
-    planned.push({ n: p.n, entries, previous: p, change, urlsAdded: added, urlsRemoved: removed, urlsChanged: changed });
+    planned.push({ n: p.n, entries, urls: entries.length, previous: p, change, urlsAdded: added, urlsRemoved: removed, urlsChanged: changed });
   });
   let n = previous.reduce((m, p) => Math.max(m, p.n), 0);
   while (pending.peek()) {
     const entries: Entry[] = [];
     fill(room(), entries, pending);
-    planned.push({ n: ++n, entries, previous: null, change: 'added', urlsAdded: entries.length, urlsRemoved: 0, urlsChanged: 0 });
+    planned.push({ n: ++n, entries, urls: entries.length, previous: null, change: 'added', urlsAdded: entries.length, urlsRemoved: 0, urlsChanged: 0 });
   }
   return planned;
 }

@@ -222,6 +222,31 @@ export class FileRoom {
     this.ns |= e.ns;
     this.news += e.news;
   }
+
+  /**
+   * An empty file takes a whole file this tool wrote (`file`, with `urls` entries), as `add` would
+   * take each entry; false, and nothing taken, when the file is over this run's limits.
+   */
+  addFile(file: Uint8Array, urls: number): boolean {
+    const head = this.format === 'xml' ? file.indexOf(0x0a, file.indexOf(0x0a) + 1) + 1 : 0;
+    const ns = this.format === 'xml' ? declaredNamespaces(file, head) : 0;
+    const news = ns & Namespace.News ? countOf(file, NEWS_OPEN) : 0;
+    if (this.urls !== 0 || urls > this.maxUrls || news > MAX_NEWS || file.length > this.maxBytes) return false;
+    this.urls = urls;
+    this.body = file.length - head - (this.format === 'xml' ? FOOTER.length : 0);
+    this.ns = ns;
+    this.news = news;
+    return true;
+  }
+}
+
+const NEWS_OPEN = encoder.encode('<news:news>');
+
+/** How many times `what` occurs in `b`. */
+function countOf(b: Uint8Array, what: Uint8Array): number {
+  let n = 0;
+  for (let at = b.indexOf(what[0]); at >= 0; at = b.indexOf(what[0], at + 1)) if (startsWith(b, at, what)) n++;
+  return n;
 }
 
 /** The latest lastmod among the entries (the first of equal instants), for the index; empty when none. */
