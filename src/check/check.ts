@@ -8,30 +8,23 @@
 // files whose root declares an extension namespace; an input that can be read only once is not
 // surveyed, and its extension values go unchecked.
 
-import type { Finding, InputSource, Platform } from '../types.ts';
+import type { InputSource, Platform } from '../types.ts';
 import { AuditFindings } from './audit-findings.ts';
 import { describeDuplicates, type Duplicate } from './duplicates.ts';
 import { FileTally } from './file-tally.ts';
 import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
-import { FieldLines } from './field-lines.ts';
-import { ExtensionPlaces, type ElementPlace } from './extension-places.ts';
-import { LineMap, type Place } from './line-map.ts';
+import { FindingPlaces } from './finding-places.ts';
 import { readDocument } from './read-document.ts';
 import { keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
 import { auditMessage, auditSeverity, describeForAudit, describeOtherHost } from './audit-words.ts';
 import { hostOf, isLocalHost, LocalHosts } from './local-host.ts';
-import { CORE_COLUMNS, type EntrySink } from './sink.ts';
+import type { EntrySink } from './sink.ts';
 import { extensionColumns } from './sitemap-rows.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import type { CheckedFile, CheckOptions, CheckResult } from './types.ts';
 import { documents } from './unpack.ts';
 
-const HEADER_LINE = 1;
-/** Images one <url> may carry: the one after them is where image-too-many points. */
-const MAX_IMAGES = 1000;
-
-type FindingPlace = Place & { element?: string };
 
 /** An audit's result with its findings kept compactly: read them with `findings.at(i)`. */
 export interface Audit {
@@ -54,15 +47,11 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
   const files: FileTally[] = [];
   const found = new AuditFindings();
   const indexEntries: IndexEntry[] = [];
-  const map = new LineMap();
-  const fieldLines = new FieldLines();
-  const tsv = new TsvWriter(map, fieldLines);
   const reading = { cutInflated: true, signal: options.signal };
   const columns = await extensionColumns(inputs.filter((s) => !s.once), platform, reading);
+  const places = new FindingPlaces(columns);
+  const tsv = new TsvWriter(places.map, places.fieldLines);
   const extensions = new UrlExtensions();
-  const places = new ExtensionPlaces(columns);
-  /** Where each hreflang column's code is first found: the generator judges a code once, in the header. */
-  const codeFirstSeen = new Map<string, FindingPlace>();
   // A check of a local site on purpose (a sitemap fetched from one) judges its URLs by that site.
   const localSite = inputs.some((s) => isLocalHost(hostOf(s.name) ?? ''));
   const localHosts = new LocalHosts();
@@ -74,10 +63,7 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
       if (local) found.add({ file, line, code: 'loc-local-host', message: `${auditMessage('loc-local-host')}: ${local}` });
       if (!columns.length) return tsv.row(file, line, fields);
       const values = extensions.values;
-      for (const column of values.keys()) {
-        if (column.startsWith('hreflang:') && !codeFirstSeen.has(column)) codeFirstSeen.set(column, { file, line: extensions.lines.get(column)![0], element: extensions.elements.get(column) });
-      }
-      places.note(tsv.row(file, line, fields, columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '')), file, extensions);
+      places.noteExtensions(tsv.row(file, line, fields, columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '')), file, extensions);
       extensions.clear();
     },
     sitemap: (file, line, loc, lastmod) => void indexEntries.push({ file, line, loc, lastmod }),
@@ -103,45 +89,19 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     if (rest) yield rest;
   }
 
-  /**
-   * Where a row rule's finding points: a hreflang code judged in the header at its first element, an
-   * extension value at its element, a core value at its own line, a finding on the set nowhere.
-   */
-  function placeOf(f: Finding): FindingPlace | undefined {
-    if (f.line === HEADER_LINE) return codeFirstSeen.get(columns[f.column - 1 - CORE_COLUMNS]);
-    const entry = f.line > 0 ? map.lookup(f.line) : undefined;
-    if (!entry) return undefined;
-    let element: ElementPlace | undefined;
-    if (f.column > CORE_COLUMNS) element = places.find(f.line, entry.file, f.column - 1 - CORE_COLUMNS, f.value, repeats(f), f.code === 'image-too-many' ? MAX_IMAGES : 0);
-    return element ? { file: entry.file, ...element } : { file: entry.file, line: fieldLines.lineOf(f.line, f.column, entry.line) };
-  }
-  // A value given twice in one <url> is told twice, in order: the second finding is on the second element.
-  let repeatsLine = 0;
-  const repeated = new Map<string, number>();
-  function repeats(f: Finding): number {
-    if (f.line !== repeatsLine) {
-      repeated.clear();
-      repeatsLine = f.line;
-    }
-    const key = `${f.column} ${f.code} ${f.value}`;
-    const n = repeated.get(key) ?? 0;
-    repeated.set(key, n + 1);
-    return n;
-  }
-
   const run = await (options.rowRules ?? runRowRules)(rows, { ...options, extensions: columns.length > 0 }, platform);
   const duplicates: Duplicate[] = [];
   for (let i = 0; i < run.findings.length; i++) {
     const f = run.findings.at(i);
     if (!keepsFinding(f.code)) continue;
     if (f.code === 'loc-duplicate') {
-      const entry = f.line > 0 ? map.lookup(f.line) : undefined;
+      const entry = f.line > 0 ? places.map.lookup(f.line) : undefined;
       if (entry) {
         duplicates.push({ ...entry, value: f.value });
         continue;
       }
     }
-    const at = placeOf(f);
+    const at = places.placeOf(f);
     // A row's own findings quote the row the audit made of the entry: its values, not its tabs.
     const place = { file: at ? at.file : -1, line: at ? at.line : 0 };
     // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it. A value that
