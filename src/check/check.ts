@@ -25,7 +25,6 @@ import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import type { CheckedFile, CheckOptions, CheckResult } from './types.ts';
 import { documents } from './unpack.ts';
 
-
 /** An audit's result with its findings kept compactly: read them with `findings.at(i)`. */
 export interface Audit {
   files: CheckedFile[];

@@ -12,7 +12,7 @@ import { documents } from '../check/unpack.ts';
 import { unzipSync } from 'fflate';
 import { concat } from '../input/byte-streams.ts';
 import { InputError } from '../input/input-error.ts';
-import { locFrom, locTo, walkFile, writtenUrl } from '../output/urlset.ts';
+import { urlAt, walkFile } from '../output/urlset.ts';
 import type { Format, Platform, PreviousFile } from '../types.ts';
 import type { ResolvedOptions } from './options.ts';
 
@@ -112,9 +112,7 @@ function manifestFiles(data: Uint8Array): ManifestFile[] | null {
 
 /** URL i of a previous file. */
 export function previousUrl(p: PreviousSitemap, i: number): string {
-  if (p.locs) return p.locs[i];
-  const start = p.offsets![i];
-  return writtenUrl(p.raw, locFrom(start, p.format), locTo(p.raw, start, p.offsets![i + 1], p.format), p.format);
+  return p.locs ? p.locs[i] : urlAt(p.raw, p.offsets!, i, p.format);
 }
 
 interface ReadFile {
@@ -163,9 +161,7 @@ async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Plat
   if (rootIsIndex) return { raw, count: null, locs: null, offsets: null, index };
   // Entries as this tool writes them, when the audit's reader found the same URLs in them.
   const offsets = entryOffsets(raw, opts.format);
-  const f = opts.format;
-  const at = (i: number) => writtenUrl(raw, locFrom(offsets![i], f), locTo(raw, offsets![i], offsets![i + 1], f), f);
-  const same = offsets !== null && offsets.length - 1 === locs.length && locs.every((l, i) => l === at(i));
+  const same = offsets !== null && offsets.length - 1 === locs.length && locs.every((l, i) => l === urlAt(raw, offsets, i, opts.format));
   return { raw, count: locs.length, locs, offsets: same ? offsets : null, index: null };
 }
 

@@ -77,6 +77,11 @@ export function entryUrl(e: Entry): string {
   return writtenUrl(e.buf, e.locStart, e.locEnd, e.locStart === e.start ? 'txt' : 'xml');
 }
 
+/** Where the entries of an XML file this tool wrote start: past the declaration and `<urlset …>`; 0 when it has no such lines. */
+function bodyStart(file: Uint8Array): number {
+  return file.indexOf(LF, file.indexOf(LF) + 1) + 1;
+}
+
 /** The namespaces a file's `<urlset …>` line (`b[0…at)`, the declaration before it) declares. */
 function declaredNamespaces(b: Uint8Array, at: number): number {
   const line = decoder.decode(b.subarray(0, at));
@@ -128,7 +133,7 @@ export function walkFile(file: Uint8Array, format: Format, visit: (start: number
     }
     return true;
   }
-  let at = file.indexOf(0x0a, file.indexOf(0x0a) + 1) + 1; // past the declaration and `<urlset …>`
+  let at = bodyStart(file);
   if (at <= 0 || !startsWith(file, 0, OPENING)) return false;
   const end = file.length - FOOTER.length;
   if (!startsWith(file, end, FOOTER)) return false;
@@ -153,7 +158,7 @@ function endsUrl(b: Uint8Array, at: number): boolean {
 /** The entries of a file the core wrote. */
 export function splitFile(file: Uint8Array, format: Format): Entry[] {
   const entries: Entry[] = [];
-  const declared = format === 'xml' ? declaredNamespaces(file, file.indexOf(0x0a, file.indexOf(0x0a) + 1) + 1) : 0;
+  const declared = format === 'xml' ? declaredNamespaces(file, bodyStart(file)) : 0;
   walkFile(file, format, (start, end, le) => {
     entries.push(le < 0 ? { buf: file, start, end, locStart: start, locEnd: end - 1, ns: 0, news: 0, lastmodStart: start, lastmodEnd: start, placed: false, same: false } : xmlEntry(file, start, end, le, declared));
   });
@@ -167,7 +172,13 @@ export function locFrom(start: number, format: Format): number {
 
 /** …and where it ends. */
 export function locTo(b: Uint8Array, start: number, end: number, format: Format): number {
-  return format === 'txt' ? end - 1 : b.indexOf(0x3c, start + URL_LOC.length);
+  return format === 'txt' ? end - 1 : b.indexOf(LT, start + URL_LOC.length);
+}
+
+/** The URL of entry i of a file this tool wrote, whose entries start at `offsets` (the last end after them). */
+export function urlAt(file: Uint8Array, offsets: Uint32Array, i: number, format: Format): string {
+  const start = offsets[i];
+  return writtenUrl(file, locFrom(start, format), locTo(file, start, offsets[i + 1], format), format);
 }
 
 /** The URL written at `b[from…to)`, unescaped. */
@@ -228,7 +239,7 @@ export class FileRoom {
    * take each entry; false, and nothing taken, when the file is over this run's limits.
    */
   addFile(file: Uint8Array, urls: number): boolean {
-    const head = this.format === 'xml' ? file.indexOf(0x0a, file.indexOf(0x0a) + 1) + 1 : 0;
+    const head = this.format === 'xml' ? bodyStart(file) : 0;
     const ns = this.format === 'xml' ? declaredNamespaces(file, head) : 0;
     const news = ns & Namespace.News ? countOf(file, NEWS_OPEN) : 0;
     if (this.urls !== 0 || urls > this.maxUrls || news > MAX_NEWS || file.length > this.maxBytes) return false;
