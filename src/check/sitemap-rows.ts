@@ -17,11 +17,9 @@ import type { InputSource, Platform } from '../types.ts';
 import { someNames } from './companions.ts';
 import { ExtensionColumns } from './extension-columns.ts';
 import { FileTally } from './file-tally.ts';
-import { FieldLines } from './field-lines.ts';
-import { ExtensionPlaces } from './extension-places.ts';
-import { LineMap } from './line-map.ts';
 import { readDocument, type ReadOptions } from './read-document.ts';
-import { CORE_COLUMNS, type EntrySink } from './sink.ts';
+import { RowPlaces } from './row-places.ts';
+import type { EntrySink } from './sink.ts';
 import { TsvWriter, TSV_BLOCK } from './tsv-writer.ts';
 import { documents } from './unpack.ts';
 import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
@@ -30,12 +28,7 @@ import { SEPARATOR, UrlExtensions } from './url-extensions.ts';
 const STOPS = new Set(['xml-malformed', 'xml-doctype', 'xml-root', 'gzip-broken']);
 
 /** Where the rows of one sitemap input came from, for the generator reading them. */
-export class RowsOrigin {
-  readonly map = new LineMap();
-  /** Where each row's core values sit below its entry's line. */
-  readonly fields = new FieldLines();
-  /** Where each row's extension values were found, once the columns are known. */
-  extensions: ExtensionPlaces | null = null;
+export class RowsOrigin extends RowPlaces {
   /** The documents read, by the index the map gives (inside a zip, `set.zip/b.xml`). */
   readonly names: string[] = [];
 
@@ -44,10 +37,8 @@ export class RowsOrigin {
    * row, and the value, which tells an extension element from others of its column) came from.
    */
   place(line: number, column = 0, value = () => ''): { name: string; line: number } | undefined {
-    const p = this.map.lookup(line);
-    if (!p) return undefined;
-    const element = column > CORE_COLUMNS && this.extensions ? this.extensions.find(line, p.file, column - 1 - CORE_COLUMNS, value()) : undefined;
-    return { name: this.names[p.file], line: element ? element.line : this.fields.lineOf(line, column, p.line) };
+    const p = this.valueAt(line, column, value);
+    return p && { name: this.names[p.file], line: p.line };
   }
 }
 
@@ -65,9 +56,8 @@ export async function* sitemapRows(
 ): AsyncGenerator<Uint8Array> {
   const columns = survey ? await extensionColumns([survey], platform) : [];
   const wanted = new Set(columns);
-  const places = columns.length ? new ExtensionPlaces(columns) : null;
-  origin.extensions = places;
-  const tsv = new TsvWriter(origin.map, origin.fields);
+  origin.setColumns(columns);
+  const tsv = new TsvWriter(origin.map, origin.fieldLines);
   const extensions = new UrlExtensions();
   let unplaced = 0;
   const names = origin.names;
@@ -78,8 +68,8 @@ export async function* sitemapRows(
     page(file, line, fields) {
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
-      const at = tsv.row(file, line, fields, places ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
-      places?.note(at, file, extensions);
+      const at = tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
+      origin.noteExtensions(at, file, extensions);
       extensions.clear();
     },
     sitemap() {},
