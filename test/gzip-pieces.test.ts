@@ -1,4 +1,4 @@
-// The pieced gzip against inflaters we did not write: node:zlib and the system's `gzip -t`, over
+// The pieced gzip (and the pieced raw deflate of the zip's report) against inflaters we did not write: node:zlib and the system's `gzip -t`, over
 // sizes around the piece boundaries, every level, and data from random bytes to long repeats (where
 // matches reach back across pieces through the primed window).
 
@@ -6,9 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync, crc32 } from 'node:zlib';
+import { gunzipSync, gzipSync, crc32, inflateRawSync } from 'node:zlib';
 import { gzipInPieces, PiecedGzip, PIECE } from '../src/compress/gzip-pieces.ts';
 import { crc32Combine } from '../src/compress/crc32-combine.ts';
+import { deflateRawInPieces } from '../src/compress/deflate-pieces.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { tempFile } from './helpers.ts';
 
@@ -133,5 +134,28 @@ test('crc32Combine agrees with the CRC of the bytes joined', () => {
     joined.set(a);
     joined.set(b, a.length);
     assert.equal(crc32Combine(crc32(a), crc32(b), b.length), crc32(joined), `${a.length} + ${b.length}`);
+  }
+});
+
+test('a raw deflate stream in pieces (report.csv) inflates to its input and is the same bytes however the input is pushed', async () => {
+  for (const size of [0, 1, PIECE - 1, PIECE, PIECE + 1, 3 * PIECE + 777]) {
+    for (const kind of ['text', 'random', 'repeat'] as const) {
+      const input = data(size, kind);
+      const outputs: Uint8Array[] = [];
+      for (const pushes of ['whole', 'random']) {
+        const chunks: Uint8Array[] = [];
+        const z = deflateRawInPieces(6, (c) => chunks.push(c.slice()));
+        for (let at = 0; at < size; ) {
+          const n = pushes === 'whole' ? size : Math.min(size - at, 1 + ((random() * PIECE * 0.7) | 0));
+          await z.write(input.subarray(at, at + n));
+          at += n;
+        }
+        await z.end();
+        const out = Buffer.concat(chunks);
+        assert.ok(Buffer.from(inflateRawSync(out)).equals(Buffer.from(input)), `${size} ${kind} bytes pushed ${pushes}: inflates to the input`);
+        outputs.push(out);
+      }
+      assert.ok(Buffer.from(outputs[0]).equals(Buffer.from(outputs[1])), `${size} ${kind} bytes: the same deflate pushed whole and in parts`);
+    }
   }
 });

@@ -10,13 +10,13 @@ import { crc32Combine } from './crc32-combine.ts';
 import type { GzipAhead } from '../types.ts';
 
 export const PIECE = 1 << 21;
-const WINDOW = 1 << 15;
+export const WINDOW = 1 << 15;
 // zlib's output buffer per piece: a piece of XML compresses to well under this; more is chained.
 const OUT_CHUNK = 1 << 18;
 // Pieces on the thread pool at once, across all files: one for each of libuv's four threads (its
 // default). More would only queue, and file reads would wait behind them (the pool is first come,
 // first served); fewer leaves a core idle while each finished piece makes its round trip.
-const LANES = 4;
+export const LANES = 4;
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -35,7 +35,7 @@ async function lane<T>(job: () => Promise<T>): Promise<T> {
 }
 
 /** Raw deflate of `data` after `dictionary` (the bytes just before it); `last` ends the stream. */
-function deflate(data: Uint8Array, level: number, dictionary: Uint8Array | null, last: boolean): Promise<Uint8Array> {
+export function deflate(data: Uint8Array, level: number, dictionary: Uint8Array | null, last: boolean): Promise<Uint8Array> {
   const options = {
     level,
     chunkSize: OUT_CHUNK,

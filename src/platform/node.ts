@@ -4,38 +4,23 @@
 import { readFile } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { gzipInPieces, PiecedGzip } from '../compress/gzip-pieces.ts';
+import { deflateRawInPieces } from '../compress/deflate-pieces.ts';
 import { crc32Table } from '../compress/crc32-table.ts';
 import { inflateRawNode } from './node-inflate.ts';
-import type { Platform, RawDeflate } from '../types.ts';
+import type { Platform } from '../types.ts';
 
 // node:zlib has crc32 from Node 20.15 on; before, the same CRC in JavaScript.
 const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32 ?? crc32Table;
 let compiled: Promise<WebAssembly.Module> | undefined;
-
-/** A raw deflate on libuv's thread pool, so report.csv compresses beside the main thread's work. */
-function deflateRaw(level: number, onData: (chunk: Uint8Array) => void): RawDeflate {
-  const z = zlib.createDeflateRaw({ level, chunkSize: 1 << 18 });
-  z.on('data', (chunk: Buffer) => onData(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-  const ended = once(z, 'end');
-  return {
-    async write(data) {
-      if (!z.write(data)) await once(z, 'drain');
-    },
-    async end() {
-      z.end();
-      await ended;
-    },
-  };
-}
 
 export const nodePlatform: Platform = {
   gzipLevels: [1, 2, 3, 4, 5, 6, 7, 8, 9],
   gzip: (data, level) => gzipInPieces(data, level, crc32),
   gzipAhead: (level) => new PiecedGzip(level, crc32),
   crc32,
-  deflateRaw,
+  // On libuv's thread pool, in pieces side by side, so report.csv compresses beside the main thread's work.
+  deflateRaw: deflateRawInPieces,
   async sha256(data) {
     return new Uint8Array(createHash('sha256').update(data).digest());
   },
