@@ -7,19 +7,30 @@ import { auditFiles } from '../src/check/index.ts';
 import { generate } from '../src/generate/engine.ts';
 import { selectFindings, type FindingFilter } from '../src/findings/filter.ts';
 import { FindingPager } from '../src/findings/pager.ts';
-import { FindingRecords } from '../src/findings/records.ts';
+import { FindingRecords, TextParts, TextRanges } from '../src/findings/records.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { BASE, NOW, source } from './helpers.ts';
 
 const U = 'https://www.example.com';
 const bytes = (s: string) => new TextEncoder().encode(s);
 
+/** Two texts as ranges of one block, after a few bytes of something else (as in the core's blocks). */
+function ranges(value: string, fixed: string, valueCut = false, fixedCut = false): TextRanges {
+  const [v, f] = [bytes(value), bytes(fixed)];
+  const t = new TextRanges();
+  t.bytes = new Uint8Array(3 + v.length + f.length).fill(0x2f);
+  t.bytes.set(v, 3);
+  t.bytes.set(f, 3 + v.length);
+  [t.valueAt, t.valueEnd, t.fixedAt, t.fixedEnd, t.valueCut, t.fixedCut] = [3, 3 + v.length, 3 + v.length, t.bytes.length, valueCut, fixedCut];
+  return t;
+}
+
 test('records: texts of every length come back as given, a fix that starts its value shares its bytes', () => {
   const store = new FindingRecords(['', 'a', 'b']);
   const texts = ['', 'é ✓ 𝄞', 'x'.repeat(1 << 20), 'y'.repeat((1 << 20) + 5), ...Array.from({ length: 3000 }, (_, i) => `${U}/${i}/`.repeat(1 + (i % 40)))];
   for (const [i, t] of texts.entries()) {
     if (i % 2) store.addText({ line: i, column: 0, code: 1, severity: 'warning', source: i % 3 }, t);
-    else store.addBytes({ line: i, column: i + 1, code: 2, severity: 'fix', source: 7 }, bytes(t + '#frag'), bytes(t), i % 4 === 0, false);
+    else store.addBytes({ line: i, column: i + 1, code: 2, severity: 'fix', source: 7 }, ranges(t + '#frag', t, i % 4 === 0, false));
   }
   assert.equal(store.length, texts.length);
   for (const [i, t] of texts.entries()) {
@@ -37,15 +48,44 @@ test('records: values on origins that take turns (a host in several spellings, m
   const store = new FindingRecords(['', 'a']);
   const origins = ['https://WWW.Example.com', 'https://www.EXAMPLE.com', 'HTTPS://WWW.EXAMPLE.COM', 'https://www.example.com', 'http://a.example', 'https://b.example:8443', 'ftp://c.example'];
   const texts = Array.from({ length: 5000 }, (_, i) => `${origins[(i * 7 + (i >> 3)) % origins.length]}/p/${i}`);
-  for (const [i, t] of texts.entries()) store.addBytes({ line: i + 1, column: 1, code: 1, severity: 'fix', source: 0 }, bytes(t), bytes(t.toLowerCase()));
+  for (const [i, t] of texts.entries()) store.addBytes({ line: i + 1, column: 1, code: 1, severity: 'fix', source: 0 }, ranges(t, t.toLowerCase()));
   for (const [i, t] of texts.entries()) assert.deepEqual([store.value(i), store.fixed(i)], [t, t.toLowerCase()], `finding ${i}`);
 });
 
 test('records: a fix that is not the start of its value is kept on its own', () => {
   const store = new FindingRecords(['', 'a']);
-  store.addBytes({ line: 1, column: 1, code: 1, severity: 'fix', source: 0 }, bytes(`${U}/b?utm_source=x&id=2`), bytes(`${U}/b?id=2`));
-  store.addBytes({ line: 2, column: 1, code: 1, severity: 'fix', source: 0 }, bytes('same'), bytes('same'));
+  store.addBytes({ line: 1, column: 1, code: 1, severity: 'fix', source: 0 }, ranges(`${U}/b?utm_source=x&id=2`, `${U}/b?id=2`));
+  store.addBytes({ line: 2, column: 1, code: 1, severity: 'fix', source: 0 }, ranges('same', 'same'));
+  // A value longer than a page of the store, its fix after it on the same long page.
+  const long = `${U}/${'q'.repeat(3 << 20)}`;
+  store.addBytes({ line: 3, column: 1, code: 1, severity: 'fix', source: 0 }, ranges(long, `${U}/${'r'.repeat(1 << 20)}`));
   assert.deepEqual([store.value(0), store.fixed(0), store.value(1), store.fixed(1)], [`${U}/b?utm_source=x&id=2`, `${U}/b?id=2`, 'same', 'same']);
+  assert.ok(store.value(2) === long && store.fixed(2) === `${U}/${'r'.repeat(1 << 20)}`);
+});
+
+test('records: fixes that are an origin and the value\'s rest (relative paths, hosts in other case), and near misses, come back as given', () => {
+  const store = new FindingRecords(['', 'a']);
+  const origins = [U, 'https://WWW.Example.com', 'HTTPS://www.example.com', 'http://a.example', ''];
+  let seed = 7;
+  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+  const pairs: [string, string, boolean][] = [];
+  for (let i = 0; i < 4000; i++) {
+    const rest = ['/', `/p/${i}`, `p/${i}?q=1`, `/é/${i}`, '', `/${'z'.repeat(rand(3) ? 5 : 70000)}`][rand(6)];
+    const value = origins[rand(origins.length)] + rest;
+    let fixed = origins[rand(4)] + rest;
+    const miss = rand(6);
+    if (miss === 0) fixed = fixed.slice(0, -1) + (fixed.endsWith('x') ? 'y' : 'x');
+    if (miss === 1) fixed += '/';
+    if (miss === 2) fixed = origins[rand(4)];
+    pairs.push([value, fixed, rand(9) === 0]);
+  }
+  for (const [i, [value, fixed, cut]] of pairs.entries()) store.addBytes({ line: i + 1, column: 1, code: 1, severity: 'fix', source: 0 }, ranges(value, fixed, false, cut));
+  const decode = (p: TextParts) => new TextDecoder().decode(p.head.subarray(0, p.headEnd)) + new TextDecoder().decode(p.tail.subarray(p.tailAt, p.tailEnd));
+  for (const [i, [value, fixed, cut]] of pairs.entries()) {
+    assert.deepEqual([store.value(i), store.fixed(i, '…')], [value, fixed + (cut ? '…' : '')], `finding ${i}`);
+    assert.equal(decode(store.fixedParts(i, new TextParts())), fixed, `finding ${i}, as bytes`);
+    assert.equal(decode(store.valueParts(i, new TextParts())), value, `finding ${i}, value as bytes`);
+  }
 });
 
 const LISTS = {

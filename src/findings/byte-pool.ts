@@ -8,6 +8,8 @@ const MAX_POOL = 2 ** 32;
 export class BytePool {
   /** Slot k holds the bytes from k × PAGE (a long text's page fills several slots, from its first). */
   #pages: Uint8Array[] = [];
+  /** Slot k's page starts at slot `#firstSlot[k]` (k itself, but for a long text's page). */
+  #firstSlot: number[] = [];
   /** Where the next text goes. */
   #end = 0;
 
@@ -20,7 +22,10 @@ export class BytePool {
     const slots = Math.max(1, Math.ceil(n / PAGE));
     if (start + slots * PAGE > MAX_POOL) throw new RangeError('the findings hold more than 4 GiB of text');
     const page = new Uint8Array(slots * PAGE);
-    for (let k = 0; k < slots; k++) this.#pages.push(page);
+    for (let k = 0; k < slots; k++) {
+      this.#pages.push(page);
+      this.#firstSlot.push(start >>> PAGE_BITS);
+    }
     return start;
   }
 
@@ -32,12 +37,29 @@ export class BytePool {
 
   /** The `n` bytes at `at`, to read or (before commit) to write. */
   view(at: number, n: number): Uint8Array {
-    const from = at & (PAGE - 1);
-    return this.#pages[at >>> PAGE_BITS].subarray(from, from + n);
+    const from = this.offset(at);
+    return this.page(at).subarray(from, from + n);
+  }
+
+  /** Copies `src[from…to)` to `at` (before commit). Short texts byte by byte: making a view to `set` from cost more. */
+  write(at: number, src: Uint8Array, from: number, to: number): void {
+    const page = this.page(at);
+    const o = this.offset(at);
+    if (to - from > 64) page.set(src.subarray(from, to), o);
+    else for (let k = from; k < to; k++) page[o + k - from] = src[k];
+  }
+
+  /** The page that holds the bytes at `at`, and where in it they are: to read committed bytes without a view. */
+  page(at: number): Uint8Array {
+    return this.#pages[at >>> PAGE_BITS];
+  }
+
+  offset(at: number): number {
+    return at - this.#firstSlot[at >>> PAGE_BITS] * PAGE;
   }
 
   /** All the bytes from `at` to the end of its page: room to write into. */
   room(at: number): Uint8Array {
-    return this.#pages[at >>> PAGE_BITS].subarray(at & (PAGE - 1));
+    return this.page(at).subarray(this.offset(at));
   }
 }

@@ -18,11 +18,15 @@ export class Origins {
    */
   readonly #recent: number[] = [];
 
-  /** The number of the ASCII origin `value` starts with (kept from now on), or 0. */
-  of(value: Uint8Array): number {
-    for (const r of this.#recent) if (startsWith(value, this.#bytes[r])) return r;
-    const n = originLength(value);
+  /** The number of the ASCII origin that `bytes[at…end)` starts with (kept from now on), or 0. */
+  of(bytes: Uint8Array, at: number, end: number): number {
+    for (const r of this.#recent) {
+      const origin = this.#bytes[r];
+      if (origin.length <= end - at && equalAt(bytes, at, origin, 0, origin.length)) return r;
+    }
+    const n = originLength(bytes, at, end);
     if (n === 0) return 0;
+    const value = bytes.subarray(at, end);
     const text = String.fromCharCode(...value.subarray(0, n));
     let number = this.#numbers.get(text);
     if (number === undefined) {
@@ -46,20 +50,21 @@ export class Origins {
   }
 }
 
-/** The length of `scheme://host/` at the start of `value` when it is ASCII, or 0. */
-function originLength(value: Uint8Array): number {
+/** The length of `scheme://host/` at the start of `bytes[at…end)` when it is ASCII, or 0. */
+function originLength(bytes: Uint8Array, at: number, end: number): number {
+  const n = end - at;
   let k = 0;
-  while (k < value.length && k < 16 && value[k] !== COLON) k++;
-  if (k === 0 || value[k] !== COLON || value[k + 1] !== SLASH || value[k + 2] !== SLASH) return 0;
-  for (k += 3; k < value.length && k < MAX_LENGTH; k++) {
-    if (value[k] >= 0x80) return 0;
-    if (value[k] === SLASH) return k + 1;
+  while (k < n && k < 16 && bytes[at + k] !== COLON) k++;
+  if (k === 0 || k + 2 >= n || bytes[at + k] !== COLON || bytes[at + k + 1] !== SLASH || bytes[at + k + 2] !== SLASH) return 0;
+  for (k += 3; k < n && k < MAX_LENGTH; k++) {
+    if (bytes[at + k] >= 0x80) return 0;
+    if (bytes[at + k] === SLASH) return k + 1;
   }
   return 0;
 }
 
-export function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
-  if (prefix.length > bytes.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
+/** Whether `a[i…i + n)` equals `b[j…j + n)`; both are long enough. Offsets, not views: a view made per call cost more than the comparing. */
+export function equalAt(a: Uint8Array, i: number, b: Uint8Array, j: number, n: number): boolean {
+  for (let k = 0; k < n; k++) if (a[i + k] !== b[j + k]) return false;
   return true;
 }

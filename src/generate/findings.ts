@@ -3,7 +3,7 @@
 // in the document they came from.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
-import { FindingRecords, type TextParts } from '../findings/records.ts';
+import { FindingRecords, TextRanges, type TextParts } from '../findings/records.ts';
 import { selectFindings, type FindingFilter } from '../findings/filter.ts';
 import type { Finding, Severity } from '../types.ts';
 
@@ -19,6 +19,8 @@ type Place = (line: number, column: number, value: () => string) => { name: stri
 
 export class FindingStore {
   readonly #records = new FindingRecords(CODE_NAMES);
+  /** The texts of the record being added, as ranges of its block. */
+  readonly #texts = new TextRanges();
   /** Per input made of rows from sitemaps: where a row's line came from. */
   readonly #places: (Place | undefined)[] = [];
 
@@ -53,11 +55,16 @@ export class FindingStore {
       const code = view.getUint16(at + 8, true);
       const v = view.getUint16(at + 12, true);
       const f = view.getUint16(at + 14, true);
-      const valueAt = at + HEADER;
-      const fixedAt = valueAt + (v & ~CUT);
+      const t = this.#texts;
+      t.bytes = block;
+      t.valueAt = at + HEADER;
+      t.fixedAt = t.valueEnd = t.valueAt + (v & ~CUT);
+      t.fixedEnd = t.fixedAt + (f & ~CUT);
+      t.valueCut = (v & CUT) !== 0;
+      t.fixedCut = (f & CUT) !== 0;
       const fields = { line: view.getUint32(at, true), column: view.getUint32(at + 4, true), code, severity: this.severityOf(CODE_NAMES[code]), source: view.getUint16(at + 10, true) };
-      this.#records.addBytes(fields, block.subarray(valueAt, fixedAt), block.subarray(fixedAt, fixedAt + (f & ~CUT)), (v & CUT) !== 0, (f & CUT) !== 0);
-      at = (fixedAt + (f & ~CUT) + 3) & ~3;
+      this.#records.addBytes(fields, t);
+      at = (t.fixedEnd + 3) & ~3;
     }
   }
 

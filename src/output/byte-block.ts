@@ -40,11 +40,22 @@ export class ByteBlock {
     this.ascii(String(n));
   }
 
-  /** ASCII bytes with each `"` written twice, as inside a quoted CSV cell. */
-  doublingQuotes(bytes: Uint8Array): void {
-    this.#room(bytes.length * 2);
+  /** The ASCII bytes `src[from…to)`. Short ones byte by byte: making a view to `set` from cost more. */
+  range(src: Uint8Array, from: number, to: number): void {
+    const n = to - from;
+    this.#room(n);
+    if (n > 64) this.#buf.set(src.subarray(from, to), this.#len);
+    else for (let k = 0; k < n; k++) this.#buf[this.#len + k] = src[from + k];
+    this.#len += n;
+    this.units += n;
+  }
+
+  /** The ASCII bytes `src[from…to)` with each `"` written twice, as inside a quoted CSV cell. */
+  doublingQuotes(src: Uint8Array, from: number, to: number): void {
+    this.#room((to - from) * 2);
     const start = this.#len;
-    for (const b of bytes) {
+    for (let k = from; k < to; k++) {
+      const b = src[k];
       this.#buf[this.#len++] = b;
       if (b === QUOTE) this.#buf[this.#len++] = b;
     }
