@@ -5,7 +5,7 @@
 import { Code } from '../src/core/code';
 import { Status, LocFix, BelongWhen, BelongVerdict, SampleRow } from '../src/core/status';
 import { Counter } from '../src/core/counter';
-import { Bytes } from './bytes';
+import { Bytes, findByte } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
 import { SameValue } from './uniform';
@@ -283,29 +283,7 @@ export function run(final: bool): Status {
         stage = Stage.Scan;
         continue;
       }
-      if (baseKnown() && locIsCanonical(locPtr, locLen)) {
-        canonPtr = locPtr;
-        canonLen = locLen;
-        locFixes = 0;
-      } else if (baseKnown() && rootPathIsCanonical(locPtr, locLen)) {
-        // A root-relative path the parser leaves as it is (an analytics or CMS export): the site's
-        // origin goes before it, as new URL(path, base) would put it.
-        canonical.len = 0;
-        canonical.append(base, originLen);
-        canonical.append(locPtr, locLen);
-        canonPtr = canonical.ptr;
-        canonLen = canonical.len;
-        locFixes = LocFix.Relative;
-      } else if (baseKnown() && originInOtherCase(locPtr, locLen)) {
-        // The site's origin in capitals (a CMS or an export that keeps the case as typed): written
-        // as the base has it, the path as it is.
-        canonical.len = 0;
-        canonical.append(base, originLen);
-        canonical.append(locPtr + originLen, locLen - originLen);
-        canonPtr = canonical.ptr;
-        canonLen = canonical.len;
-        locFixes = LocFix.Normalized;
-      } else {
+      if (!fastLoc()) {
         stage = Stage.AfterLoc;
         locCode = 0xffff;
         return Status.SlowLoc;
@@ -541,6 +519,48 @@ export function slowUrlPtr(): usize {
 }
 export function slowUrlLen(): u32 {
   return extSlowLen;
+}
+
+/**
+ * The loc's written URL when the core can tell it without the URL parser (`canonPtr`, `canonLen`,
+ * `locFixes`), or false. Failing that, the same is tried on what comes before a `#`: the parser reads
+ * that part as if no fragment followed, and the written URL has none.
+ */
+function fastLoc(): bool {
+  if (!baseKnown()) return false;
+  if (fastLocOf(locLen, 0)) return true;
+  const hash = findByte(locPtr, locPtr + locLen, 0x23);
+  return hash < locPtr + locLen && fastLocOf(<u32>(hash - locPtr), LocFix.Fragment);
+}
+
+/** fastLoc on the loc's first `n` bytes, with `fixes` besides the form's own. */
+function fastLocOf(n: u32, fixes: u32): bool {
+  if (locIsCanonical(locPtr, n)) {
+    canonPtr = locPtr;
+    canonLen = n;
+    locFixes = fixes;
+  } else if (rootPathIsCanonical(locPtr, n)) {
+    // A root-relative path the parser leaves as it is (an analytics or CMS export): the site's
+    // origin goes before it, as new URL(path, base) would put it.
+    canonical.len = 0;
+    canonical.append(base, originLen);
+    canonical.append(locPtr, n);
+    canonPtr = canonical.ptr;
+    canonLen = canonical.len;
+    locFixes = LocFix.Relative | fixes;
+  } else if (originInOtherCase(locPtr, n)) {
+    // The site's origin in capitals (a CMS or an export that keeps the case as typed): written
+    // as the base has it, the path as it is.
+    canonical.len = 0;
+    canonical.append(base, originLen);
+    canonical.append(locPtr + originLen, n - originLen);
+    canonPtr = canonical.ptr;
+    canonLen = canonical.len;
+    locFixes = LocFix.Normalized | fixes;
+  } else {
+    return false;
+  }
+  return true;
 }
 
 /** The engine's answer for it: `ok` with the written URL at `scratchPtr()` and the `LocFix` bits of how it differs, or not (dropped). */

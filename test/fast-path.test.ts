@@ -369,7 +369,7 @@ for (const base of BASES) {
 // ---- the whole pipeline ----
 
 /** SPEC section 4, loc rules, for a text list of one loc per line: the expected outcome of one line. */
-type Outcome = { kind: 'skip' } | { kind: 'reject'; code: string } | { kind: 'accept'; href: string };
+type Outcome = { kind: 'skip' } | { kind: 'reject'; code: string } | { kind: 'accept'; href: string; fixes: string[] };
 
 function reference(line: string, base: URL, seen: Set<string>): Outcome {
   if (/^[ \t]*$/.test(line)) return { kind: 'skip' };
@@ -379,8 +379,10 @@ function reference(line: string, base: URL, seen: Set<string>): Outcome {
   if (trimmed === '') return { kind: 'reject', code: 'loc-missing' };
   // A relative reference (which forms count is the rules' policy) resolves as `new URL(ref, base)` does.
   let url: URL;
+  let given = trimmed;
   try {
-    url = isRelativeReference(trimmed) ? new URL(new URL(trimmed, base).href) : new URL(trimmed);
+    if (isRelativeReference(trimmed)) given = new URL(trimmed, base).href;
+    url = new URL(given);
   } catch {
     return { kind: 'reject', code: 'loc-invalid' };
   }
@@ -398,7 +400,14 @@ function reference(line: string, base: URL, seen: Set<string>): Outcome {
   if (href.length >= 2048) return { kind: 'reject', code: 'loc-too-long' };
   if (seen.has(href)) return { kind: 'reject', code: 'loc-duplicate' };
   seen.add(href);
-  return { kind: 'accept', href };
+  // The fixes told, in the order the rules run: resolved, fragment cut, then anything else changed.
+  const hash = given.indexOf('#');
+  const fixes = [
+    ...(given !== trimmed ? ['loc-relative'] : []),
+    ...(hash >= 0 ? ['loc-fragment'] : []),
+    ...((hash >= 0 ? given.slice(0, hash) : given) !== href ? ['loc-normalized'] : []),
+  ];
+  return { kind: 'accept', href, fixes };
 }
 
 function unescapeXml(s: string): string {
@@ -415,12 +424,13 @@ async function runPipeline(baseUrl: string, bytes: Uint8Array) {
     { baseUrl, gzip: false, now: NOW, delimiter: 'none', keep: ['loc-tracking-param'] },
     nodePlatform,
   );
-  // Errors by line (a rejected row has exactly one).
+  // Errors by line (a rejected row has exactly one), and the loc's fixes.
   const errors = new Map<number, string[]>();
+  const fixes = new Map<number, string[]>();
   for (let i = 0; i < result.findings.length; i++) {
     const f = result.findings.at(i);
-    if (f.severity !== 'error') continue;
-    errors.set(f.line, [...(errors.get(f.line) ?? []), f.code]);
+    if (f.severity === 'error') errors.set(f.line, [...(errors.get(f.line) ?? []), f.code]);
+    if (LOC_FIXES.has(f.code)) fixes.set(f.line, [...(fixes.get(f.line) ?? []), f.code]);
   }
   const files = unzipSync(concatParts(result.zip));
   const sitemapNames = Object.keys(files)
@@ -431,10 +441,12 @@ async function runPipeline(baseUrl: string, bytes: Uint8Array) {
     const xml = decoder.decode(files[name]);
     for (const m of xml.matchAll(/<loc>([^<]*)<\/loc>/g)) written.push(unescapeXml(m[1]));
   }
-  return { result, errors, written };
+  return { result, errors, fixes, written };
 }
 
-test(`pipeline: generate() writes new URL(row).href minus the fragment for every accepted row, and rejects the rest (${PIPELINE_ROWS} rows, seed ${SEED})`, async () => {
+const LOC_FIXES = new Set(['loc-relative', 'loc-fragment', 'loc-normalized']);
+
+test(`pipeline: generate() writes new URL(row).href minus the fragment for every accepted row with the fixes that tells, and rejects the rest (${PIPELINE_ROWS} rows, seed ${SEED})`, async () => {
   const base = BASES[0];
   const gen = new Gen(mulberry32(SEED ^ 0x9199));
   const lines: string[] = [];
@@ -457,7 +469,7 @@ test(`pipeline: generate() writes new URL(row).href minus the fragment for every
   const baseUrl = new URL(base.href);
   const seen = new Set<string>();
   const expected = lines.map((l) => reference(l, baseUrl, seen));
-  const { result, errors, written } = await runPipeline(base.href, bytes);
+  const { result, errors, fixes, written } = await runPipeline(base.href, bytes);
 
   const problems: string[] = [];
   const acceptedWant: { line: number; href: string }[] = [];
@@ -469,6 +481,8 @@ test(`pipeline: generate() writes new URL(row).href minus the fragment for every
     if (want.kind === 'accept') {
       acceptedWant.push({ line, href: want.href });
       if (got.length) problems.push(`line ${line} ${JSON.stringify(lines[i])}: rejected (${got.join(', ')}), want written as ${JSON.stringify(want.href)}`);
+      const told = fixes.get(line) ?? [];
+      if (told.join() !== want.fixes.join()) problems.push(`line ${line} ${JSON.stringify(lines[i])}: fixes [${told.join(', ')}], want [${want.fixes.join(', ')}]`);
     } else if (want.kind === 'reject') {
       if (got.length !== 1 || got[0] !== want.code) problems.push(`line ${line} ${JSON.stringify(lines[i])}: errors [${got.join(', ')}], want [${want.code}] (new URL → ${JSON.stringify(hrefOf(lines[i]))})`);
     } else if (got.length) problems.push(`line ${line} ${JSON.stringify(lines[i])}: a blank line got errors [${got.join(', ')}]`);
