@@ -14,7 +14,7 @@ import {
   fieldStart, fieldEnd, unquoteFields, rowIsBlank,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul } from './utf8';
-import { locIsCanonical, originInOtherCase, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
+import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -535,6 +535,7 @@ function fastLoc(): bool {
 
 /** fastLoc on the loc's first `n` bytes, with `fixes` besides the form's own. */
 function fastLocOf(n: u32, fixes: u32): bool {
+  let given: i32;
   if (locIsCanonical(locPtr, n)) {
     canonPtr = locPtr;
     canonLen = n;
@@ -548,12 +549,12 @@ function fastLocOf(n: u32, fixes: u32): bool {
     canonPtr = canonical.ptr;
     canonLen = canonical.len;
     locFixes = LocFix.Relative | fixes;
-  } else if (originInOtherCase(locPtr, n)) {
-    // The site's origin in capitals (a CMS or an export that keeps the case as typed): written
-    // as the base has it, the path as it is.
+  } else if ((given = otherOriginLength(locPtr, n)) > 0) {
+    // The site's origin in capitals or with its default port (a CMS or an export that keeps the URL
+    // as typed): written as the base has it, the path as it is.
     canonical.len = 0;
     canonical.append(base, originLen);
-    canonical.append(locPtr + originLen, n - originLen);
+    canonical.append(locPtr + given, n - given);
     canonPtr = canonical.ptr;
     canonLen = canonical.len;
     locFixes = LocFix.Normalized | fixes;

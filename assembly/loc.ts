@@ -16,10 +16,21 @@ export let folderLen: i32 = 0;
 /** Whether the site's origin holds a byte XML escapes: the parser lets `&`, `'` and `"` into a host. */
 let originNeedsEscape = false;
 
+/** The scheme's default port as a loc may write it after the site's origin (`:443`), when the origin has no port of its own. */
+let defaultPort: ArrayBuffer = new ArrayBuffer(0);
+let defaultPortLen: i32 = 0;
+const PORT_443 = String.UTF8.encode(':443');
+const PORT_80 = String.UTF8.encode(':80');
+
 export function setBase(oLen: i32, fLen: i32): void {
   originLen = oLen;
   folderLen = fLen;
   originNeedsEscape = escapedLength(base, oLen) != <usize>oLen;
+  const https = load<u8>(base + 4) == 0x73; // `https://`, else `http://`
+  let hasPort = false;
+  for (let i = https ? 8 : 7; i < oLen; i++) if (load<u8>(base + i) == 0x3a) hasPort = true;
+  defaultPort = hasPort ? new ArrayBuffer(0) : https ? PORT_443 : PORT_80;
+  defaultPortLen = defaultPort.byteLength;
 }
 
 @inline export function baseKnown(): bool {
@@ -81,19 +92,25 @@ export function rootPathIsCanonical(p: usize, n: i32): bool {
 }
 
 /**
- * Whether [p, p+n) is the site's origin in other letter case (`HTTPS://WWW.Example.com`: the parser
- * lower-cases scheme and host, ASCII only), then a `/` and a canonical path: the caller writes the
- * base's origin before the path, as new URL() would.
+ * How long the site's origin is at the start of [p, p+n) when it is written another way, followed by
+ * a `/` and a canonical path; 0 when it is not. Other ways: scheme and host in other letter case
+ * (`HTTPS://WWW.Example.com`: the parser lower-cases them, ASCII only), and the scheme's default port
+ * (`:443`), which the parser drops. The caller writes the base's origin before the path, as new URL()
+ * would.
  */
-export function originInOtherCase(p: usize, n: i32): bool {
+export function otherOriginLength(p: usize, n: i32): i32 {
   const len = originLen;
-  if (len == 0 || n <= len || load<u8>(p + len) != 0x2f) return false;
+  if (len == 0 || n <= len) return 0;
   for (let i = 0; i < len; i++) {
     let c = <u32>load<u8>(p + i);
     if (c - 0x41 < 26) c |= 0x20;
-    if (c != <u32>load<u8>(base + i)) return false;
+    if (c != <u32>load<u8>(base + i)) return 0;
   }
-  return onSiteOrigin(p, n);
+  let end = len;
+  if (defaultPortLen > 0 && n > len + defaultPortLen && memory.compare(p + len, changetype<usize>(defaultPort), defaultPortLen) == 0) end += defaultPortLen;
+  if (!pathIsCanonical(p, end, n)) return 0;
+  urlNeedsEscape = urlNeedsEscape || originNeedsEscape;
+  return end;
 }
 
 /** The path check of a URL that starts with the site's origin. */

@@ -2,7 +2,7 @@
 // property test against an outside reference (new URL, a JS escaper, papaparse).
 
 import { scratch } from './scratch';
-import { locIsCanonical, originInOtherCase, urlIsCanonical } from './loc';
+import { locIsCanonical, otherOriginLength, urlIsCanonical } from './loc';
 import { escapedLength, writeEscaped } from './escape';
 import { entry } from './writer';
 import { Scan, scanRow, unquoteFields } from './csv';
@@ -14,9 +14,9 @@ export function fastPathAccepts(len: u32): bool {
   return locIsCanonical(scratch.ptr, len);
 }
 
-/** The site fast path for the site's origin in other letter case (the caller writes the base's origin). */
-export function otherCaseFastPathAccepts(len: u32): bool {
-  return originInOtherCase(scratch.ptr, len);
+/** The site fast path for the site's origin written another way: how long that origin is, or 0 (the caller writes the base's origin before the rest). */
+export function otherOriginFastPathLength(len: u32): i32 {
+  return otherOriginLength(scratch.ptr, len);
 }
 
 /** The any-host fast path (images, alternates). */

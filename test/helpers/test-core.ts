@@ -8,7 +8,7 @@ import { Core, type Exports } from '../../src/core/core.ts';
 /** The hooks of assembly/test-hooks.ts (test/core-boundary.test.ts holds them to the test build). */
 export interface TestHooks {
   fastPathAccepts(len: number): number;
-  otherCaseFastPathAccepts(len: number): number;
+  otherOriginFastPathLength(len: number): number;
   anyHostFastPathAccepts(len: number): number;
   escapeScratch(len: number): number;
   escapedLengthOfScratch(len: number): number;
