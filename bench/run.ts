@@ -3,7 +3,7 @@
  *
  *   npm run bench                 1M rows (+ the 100k documented-pipe comparison)
  *   npm run bench -- --5m         also 5M rows (or BENCH_5M=1); generating the 5M list takes a while
- *   npm run bench -- --10m        also tries 10M rows in the page (or BENCH_10M=1); generating that list takes a while
+ *   npm run bench -- --10m        also 10M rows in the CLI (time against the 1M list's, peak memory) and in the page (or BENCH_10M=1); generating that list takes a while
  *   npm run bench -- --no-page    leaves out the page in headless Chromium (or BENCH_PAGE=0)
  *   npm run bench -- --no-crawler leaves out the 1M-row crawler export and its plain list (or BENCH_CRAWLER=0)
  *   npm run bench -- --no-stable  leaves out the stable updates (--previous) on 1M rows with 1% edited, two ways (or BENCH_STABLE=0)
@@ -61,7 +61,7 @@ const withPage = process.env.BENCH_PAGE !== '0' && !argv.includes('--no-page');
 const withCrawler = process.env.BENCH_CRAWLER !== '0' && !argv.includes('--no-crawler');
 const withStable = process.env.BENCH_STABLE !== '0' && !argv.includes('--no-stable');
 const withFindings = process.env.BENCH_FINDINGS !== '0' && !argv.includes('--no-findings');
-const with10m = withPage && (process.env.BENCH_10M === '1' || argv.includes('--10m'));
+const with10m = process.env.BENCH_10M === '1' || argv.includes('--10m');
 // Each command line runs this many times and the fastest counts: one run on a shared machine says
 // more about the neighbours than about the tool. The README pipe of sitemap.js (tens of seconds) runs once.
 const roundsAt = argv.indexOf('--rounds');
@@ -122,11 +122,11 @@ function skipped(id: string, tool: string, rows: number, note: string): Run {
 }
 
 /** Sitemill to a zip (the default gzip, level 6). */
-async function sitemillZip(id: string, csv: string, rows: number): Promise<Run> {
+async function sitemillZip(id: string, csv: string, rows: number, rounds = rows <= 100_000 ? SHORT_ROUNDS : ROUNDS): Promise<Run> {
   const tool = 'Sitemill (zip)';
   if (!existsSync(CLI)) return skipped(id, tool, rows, `${CLI} not found`);
   const out = join(tmp, `${id}.zip`);
-  const [run, r] = await timed(id, tool, rows, process.execPath, sitemillZipArgs(csv, out), rows <= 100_000 ? SHORT_ROUNDS : ROUNDS);
+  const [run, r] = await timed(id, tool, rows, process.execPath, sitemillZipArgs(csv, out), rounds);
   rmSync(out, { force: true });
   if (run.ok && r) checkSitemillSummary(run, r, rows);
   return run;
@@ -382,6 +382,9 @@ async function main(): Promise<void> {
     add(await sitemillZip('sitemill-5m', csv['5m'], M5), 'sitemill-5m');
     add(await sitemapJs('sitemapjs-fair-5m', 'fair', csv['5m'], M5, sitemapJsScript), 'sitemill-5m');
   }
+  // 10M rows once (about ten times the 1M list's time): its time against the 1M list's says whether
+  // time grows linearly with rows, its peak whether memory stays flat.
+  if (with10m) add(await sitemillZip('sitemill-10m', csv['10m'], DATASETS['10m'], 1), 'sitemill-1m');
 
   const page = withPage
     ? await pageSection(
@@ -421,6 +424,8 @@ async function main(): Promise<void> {
   const relativeOverClean = { ms: ratio(relative1m?.ms, clean1m?.ms), peakRss: ratio(relative1m?.peakRssBytes, clean1m?.peakRssBytes) };
   const mixed1m = byId.get('sitemill-mixed-case-1m');
   const mixedOverClean = { ms: ratio(mixed1m?.ms, clean1m?.ms), peakRss: ratio(mixed1m?.peakRssBytes, clean1m?.peakRssBytes) };
+  const sitemill10m = byId.get('sitemill-10m');
+  const tenOverOne = ratio(sitemill10m?.ms, sitemill1m.ms);
 
   const rows = runs.map((r) => {
     const base = r.baselineId ? byId.get(r.baselineId) : undefined;
@@ -471,6 +476,9 @@ async function main(): Promise<void> {
       ? [`1M root-relative paths / the same URLs written absolute: time ${fmtRatio(relativeOverClean.ms)} (target 1.5×), peak RSS ${fmtRatio(relativeOverClean.peakRss)} (target 1.3×)`]
       : []),
     ...(mixed1m ? [`1M locs with hosts in mixed case / the same URLs as written canonically: time ${fmtRatio(mixedOverClean.ms)}, peak RSS ${fmtRatio(mixedOverClean.peakRss)}`] : []),
+    ...(sitemill10m
+      ? [`10M rows / 1M rows: time ${fmtRatio(tenOverOne)} (linear: 10×); peak RSS ${fmtMiB(sitemill10m.peakRssBytes)} MiB (${fmtMB(sitemill10m.peakRssBytes)} MB, target 700 MB), at 1M ${fmtMiB(sitemill1m.peakRssBytes)} MiB`]
+      : []),
     '',
     `_${machine.cpu}, ${machine.cores} cores, ${(machine.totalMemoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${machine.node}, ${date.slice(0, 10)}._`,
     `_Wall time and peak RSS of the whole process, fastest of ${ROUNDS} ${ROUNDS === 1 ? 'run' : 'runs'} (Sitemill to a zip on 100k rows: of ${SHORT_ROUNDS}, the plain list and the one with extensions in turn; the crawler export and its plain list: of ${CRAWLER_ROUNDS}, in turn; the 1M list and its other writings: of ${ROUNDS}, in turn; the README pipe: one); the floor is compression time only. "time vs Sitemill" = tool time / Sitemill time on the same rows (for the crawler export: on the plain list of its URLs)._`,
@@ -498,6 +506,7 @@ async function main(): Promise<void> {
         findingsOverClean,
         relativeOverClean,
         mixedOverClean,
+        tenOverOne,
         runs: rows,
         check: checkLines,
         ...(page ? { page: page.json } : {}),
