@@ -192,6 +192,12 @@ export interface Hooks {
   onZipChunk?(chunk: Uint8Array): void | Promise<void>;
   /** Receives each file of the zip, as stored in it, in order (for writing them to a folder). */
   onFile?(name: string, data: Uint8Array): void | Promise<void>;
+  /**
+   * false: each batch of findings goes into report.csv as it is found and is then dropped, so a
+   * million findings cost little memory; the result's `findings` keeps their counts only (its
+   * length is 0). The zip is the same bytes either way.
+   */
+  keepFindings?: boolean;
 }
 
 /** A gzip file that compresses its body while the file is still being written, where the platform can. */

@@ -55,3 +55,17 @@ test('report.csv as bytes: the text of every finding, in blocks that end where t
     for (const [k, block] of actual.entries()) assert.deepEqual(Buffer.from(block), Buffer.from(expected[k]), `block ${k} of ${blockSize}`);
   }
 });
+
+test('a run that keeps no findings writes them into report.csv as it goes: the zip is the same bytes, the summary the same', async () => {
+  const text = new TextEncoder().encode(ROWS.join('\n') + '\n');
+  // Enough findings for many drains and many report blocks: paths, fragments, hosts in capitals, duplicates.
+  const many = ['loc', ...Array.from({ length: 60_000 }, (_, i) => [`/p/${i}#x`, `HTTPS://WWW.EXAMPLE.COM/q/${i % 20_000}`, `${U}/é/${i}`, `/d/${i % 7}`][i % 4])].join('\n');
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from({ length: 300 }, (_, i) => `  <url>\n    <loc>${U}/s/${i % 250}#top</loc>\n    <priority>${i % 3 ? '0.5' : '7'}</priority>\n  </url>`).join('\n')}\n</urlset>\n`;
+  const inputs = () => [source('one, "two".csv', text, 4096), source('many.csv', many, 4096), source('published.xml', sitemap, 1000)];
+  const kept = await generate(inputs(), { baseUrl: BASE, now: NOW }, nodePlatform);
+  const streamed = await generate(inputs(), { baseUrl: BASE, now: NOW }, nodePlatform, { keepFindings: false });
+  assert.ok(kept.findings.length > 60_000, `${kept.findings.length} findings`);
+  assert.equal(streamed.findings.length, 0);
+  assert.deepEqual(streamed.summary, kept.summary);
+  assert.ok(Buffer.concat(streamed.zip).equals(Buffer.concat(kept.zip)), 'the same zip, byte for byte');
+});

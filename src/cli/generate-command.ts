@@ -68,6 +68,8 @@ export async function runGenerate(args: string[]): Promise<number> {
           }
         : () => {},
       onFile: outDir ? (name, data) => writeFile(join(outDir, name), data) : undefined,
+      // Findings go to report.csv as they are found: the command reads only their counts.
+      keepFindings: false,
     });
   } finally {
     await stdin?.close();

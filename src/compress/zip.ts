@@ -36,6 +36,19 @@ class NativeDeflated extends ZipPassThrough {
   }
 }
 
+/** A file deflated aside (see `ZipWriter.deflateAside`). */
+export interface DeflateAside {
+  /** The next part, read later (it must stay as it is); `final` on the last. */
+  push(part: Uint8Array, final: boolean): void;
+  /** Resolves when few enough pushed bytes wait to be compressed (back-pressure for the writer). */
+  room(): Promise<void>;
+  /** After the last part: the file, compressed, into the zip at this point. */
+  place(): Promise<void>;
+}
+
+/** Pushed bytes a file deflated aside lets wait before its writer is held back. */
+const ASIDE_WAITING = 8 << 20;
+
 export class ZipWriter {
   private zip: Zip;
   private writing: Promise<void> = Promise.resolve();
@@ -80,14 +93,14 @@ export class ZipWriter {
    * Adds a file deflated, from parts pushed in order; returns the function that pushes them. The
    * platform's zlib compresses the parts off the main thread; the CRC and size are counted here.
    */
-  deflate(name: string): (part: Uint8Array, final: boolean) => void {
+  deflate(name: string, level = 6): (part: Uint8Array, final: boolean) => void {
     const { crc32, deflateRaw } = this.platform;
     const entry = new NativeDeflated(name);
     entry.mtime = MTIME;
     this.zip.add(entry);
     let held: Uint8Array | null = null;
     // One output chunk is held back, so the last one goes out marked final.
-    const z = deflateRaw(6, (chunk) => {
+    const z = deflateRaw(level, (chunk) => {
       if (held) entry.compressed(held, false);
       held = chunk;
     });
@@ -107,6 +120,54 @@ export class ZipWriter {
         entry.compressed(held ?? new Uint8Array(0), true);
         if (this.onFile) this.toFile(name, concat(parts));
       });
+    };
+  }
+
+  /**
+   * A deflated file that compresses as its parts come but takes its place in the zip only at
+   * `place()`, after what was added before then: report.csv, written while the run goes on, still
+   * comes after the sitemaps. Meanwhile only its compressed bytes are held. `taken` gets each part
+   * back once it is read.
+   */
+  deflateAside(name: string, level = 6, taken?: (part: Uint8Array) => void): DeflateAside {
+    const { crc32, deflateRaw } = this.platform;
+    const chunks: Uint8Array[] = [];
+    const z = deflateRaw(level, (chunk) => chunks.push(chunk));
+    let crc = 0;
+    let size = 0;
+    /** Bytes pushed and not yet taken by the deflate stream. */
+    let waiting = 0;
+    const parts: Uint8Array[] = [];
+    let compressing: Promise<void> = Promise.resolve();
+    return {
+      push: (part, final) => {
+        crc = crc32(part, crc);
+        size += part.length;
+        waiting += part.length;
+        if (this.onFile) parts.push(part);
+        compressing = compressing.then(async () => {
+          await z.write(part);
+          waiting -= part.length;
+          // Read and done with, unless kept whole for `onFile`: the writer may use it again.
+          if (taken && !this.onFile) taken(part);
+          if (final) await z.end();
+        });
+      },
+      room: async () => {
+        if (waiting > ASIDE_WAITING) await compressing;
+      },
+      place: async () => {
+        await compressing;
+        const entry = new NativeDeflated(name);
+        entry.mtime = MTIME;
+        this.zip.add(entry);
+        const last = chunks.pop() ?? new Uint8Array(0);
+        for (const chunk of chunks) entry.compressed(chunk, false);
+        entry.crc = crc;
+        entry.size = size;
+        entry.compressed(last, true);
+        if (this.onFile) this.toFile(name, concat(parts));
+      },
     };
   }
 

@@ -221,6 +221,11 @@ export class FindingRecords {
     into.tailEnd = into.tailAt + n;
   }
 
+  /** Counts a finding of code number `code` without keeping it. */
+  count(code: number): void {
+    this.#perCode[code]++;
+  }
+
   /** How many findings each code has, by the code's number. */
   perCode(): Float64Array {
     return this.#perCode;

@@ -18,6 +18,7 @@ export async function driveCore(run: GenerateRun, final: boolean): Promise<void>
         run.drainFindings();
         core.keepUnconsumed();
         sendAhead(run);
+        await run.reportRoom();
         return;
       case Status.Done:
         run.drainFindings();

@@ -3,7 +3,7 @@
 // in the document they came from.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
-import { FindingRecords, TextRanges, type TextParts } from '../findings/records.ts';
+import { FindingRecords, TextRanges, type RecordFields, type TextParts } from '../findings/records.ts';
 import { selectFindings, type FindingFilter } from '../findings/filter.ts';
 import type { Finding, Severity } from '../types.ts';
 
@@ -19,8 +19,11 @@ type Place = (line: number, column: number, value: () => string) => { name: stri
 
 export class FindingStore {
   readonly #records = new FindingRecords(CODE_NAMES);
-  /** The texts of the record being added, as ranges of its block. */
+  /** The record being read: its fields, and its texts as ranges of its block. */
+  readonly #fields: RecordFields = { line: 0, column: 0, code: 0, severity: 'info', source: 0 };
   readonly #texts = new TextRanges();
+  /** Where the finding last placed is told to be. */
+  readonly #where = { input: '', line: 0 };
   /** Per input made of rows from sitemaps: where a row's line came from. */
   readonly #places: (Place | undefined)[] = [];
 
@@ -49,6 +52,16 @@ export class FindingStore {
 
   /** Adds a block of records as the core wrote them; the block may be the core's memory (its bytes are copied). */
   add(block: Uint8Array): void {
+    this.eachRecord(block, (fields, texts) => this.#records.addBytes(fields, texts));
+  }
+
+  /** Counts a block of records without keeping them (see `Hooks.keepFindings`). */
+  tally(block: Uint8Array): void {
+    this.eachRecord(block, (fields) => this.#records.count(fields.code));
+  }
+
+  /** Each record of a block as the core wrote it: its fields and its texts as ranges of the block (the same two objects each time: a million records make no garbage). */
+  eachRecord(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void): void {
     const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
     let at = 0;
     while (at < block.length) {
@@ -62,8 +75,13 @@ export class FindingStore {
       t.fixedEnd = t.fixedAt + (f & ~CUT);
       t.valueCut = (v & CUT) !== 0;
       t.fixedCut = (f & CUT) !== 0;
-      const fields = { line: view.getUint32(at, true), column: view.getUint32(at + 4, true), code, severity: this.severityOf(CODE_NAMES[code]), source: view.getUint16(at + 10, true) };
-      this.#records.addBytes(fields, t);
+      const fields = this.#fields;
+      fields.line = view.getUint32(at, true);
+      fields.column = view.getUint32(at + 4, true);
+      fields.code = code;
+      fields.severity = this.severityOf(CODE_NAMES[code]);
+      fields.source = view.getUint16(at + 10, true);
+      visit(fields, t);
       at = (t.fixedEnd + 3) & ~3;
     }
   }
@@ -128,20 +146,30 @@ export class FindingStore {
 
   /** The line, within the document it came from when the input is rows made from sitemaps. */
   line(i: number): number {
-    return this.#from(i)?.line ?? this.#records.line(i);
+    return this.#whereOf(i).line;
   }
 
   /** The input named when there are several, or the document inside one a row came from. */
   input(i: number): string {
-    const inputIndex = this.#records.source(i);
-    const from = this.#from(i);
-    if (from && from.name !== this.inputNames[inputIndex]) return from.name;
-    return this.inputNames.length > 1 ? (this.inputNames[inputIndex] ?? '') : '';
+    return this.#whereOf(i).input;
   }
 
-  #from(i: number): { name: string; line: number } | undefined {
-    const place = this.#places[this.#records.source(i)];
-    const line = this.#records.line(i);
-    return place && line > 0 ? place(line, this.#records.column(i), () => this.#records.value(i)) : undefined;
+  /**
+   * Where a finding of input `source` at `line` and `column` is told to be: the input it is named by
+   * (empty when there is one input and the row is its own) and the line, within the document it came
+   * from when the input is rows made from sitemaps. The same object each time, to read at once.
+   */
+  where(source: number, line: number, column: number, value: () => string): { readonly input: string; readonly line: number } {
+    const place = this.#places[source];
+    const from = place && line > 0 ? place(line, column, value) : undefined;
+    const where = this.#where;
+    where.input = from && from.name !== this.inputNames[source] ? from.name : this.inputNames.length > 1 ? (this.inputNames[source] ?? '') : '';
+    where.line = from?.line ?? line;
+    return where;
+  }
+
+  #whereOf(i: number): { readonly input: string; readonly line: number } {
+    const r = this.#records;
+    return this.where(r.source(i), r.line(i), r.column(i), () => r.value(i));
   }
 }

@@ -6,7 +6,7 @@ import { Counter } from '../core/counter.ts';
 import type { Core } from '../core/core.ts';
 import type { ZipWriter } from '../compress/zip.ts';
 import { manifestJson } from '../output/manifest.ts';
-import { reportBlocks } from '../output/report.ts';
+import { REPORT_LEVEL, reportBlocks } from '../output/report.ts';
 import { changesCsv } from '../output/changes.ts';
 import type { Summary } from '../types.ts';
 import { emitFile } from './drive-core.ts';
@@ -107,15 +107,20 @@ export function summarize(run: GenerateRun): Summary {
   };
 }
 
-/** report.csv, streamed a block at a time, and manifest.json; then the zip's directory. */
+/** report.csv (streamed a block at a time, or already written as the run went), and manifest.json; then the zip's directory. */
 export async function writeReportAndManifest(run: GenerateRun, summary: Summary): Promise<void> {
   const { zip } = run;
-  const pushReport = zip.deflate('report.csv');
-  for (const block of reportBlocks(run.findings)) {
-    pushReport(block, false);
-    await zip.drained();
+  if (run.report) {
+    run.report.file.push(run.report.rows.end(), true);
+    await run.report.file.place();
+  } else {
+    const pushReport = zip.deflate('report.csv', REPORT_LEVEL);
+    for (const block of reportBlocks(run.findings)) {
+      pushReport(block, false);
+      await zip.drained();
+    }
+    pushReport(new Uint8Array(0), true);
   }
-  pushReport(new Uint8Array(0), true);
   if (summary.changes) zip.deflate('changes.csv')(encoder.encode(changesCsv(summary.changes)), true);
   const pushManifest = zip.deflate('manifest.json');
   pushManifest(encoder.encode(manifestJson(run.opts, run.baseHref, run.inputs, summary)), true);

@@ -3,9 +3,10 @@
 
 import { Code } from '../core/code.ts';
 import type { Core } from '../core/core.ts';
-import { ZipWriter } from '../compress/zip.ts';
+import { ZipWriter, type DeflateAside } from '../compress/zip.ts';
 import type { RowsOrigin } from '../check/sitemap-rows.ts';
 import { Output, type SitemapOutput } from '../output/sitemap-files.ts';
+import { REPORT_LEVEL, ReportRows } from '../output/report.ts';
 import type { Layout } from '../input/layout.ts';
 import type { BelongColumns } from '../rules/belonging-columns.ts';
 import type { ExtraColumns } from '../rules/extras.ts';
@@ -56,6 +57,8 @@ export class GenerateRun {
   /** Set when the run has sections or a previous set: the files go through it. */
   readonly sectioned: SectionedOutput | null = null;
   readonly progress: ProgressReporter;
+  /** report.csv as the run goes, when the run keeps no findings (`hooks.keepFindings` false). */
+  readonly report: { rows: ReportRows; file: DeflateAside } | null = null;
   /** Rows refused for their host, per host: the list-mixed-hosts finding. */
   readonly rejectedHosts = new Map<string, number>();
   /** One line each about the job as a whole, for the person (the CLI's stderr). */
@@ -88,6 +91,10 @@ export class GenerateRun {
     }
     const bytesTotal = sources.every((s) => s.size !== undefined) ? sources.reduce((n, s) => n + (s.size ?? 0), 0) : undefined;
     this.progress = new ProgressReporter(this.x, bytesTotal, hooks.onProgress);
+    if (hooks.keepFindings === false) {
+      const rows = new ReportRows();
+      this.report = { rows, file: this.zip.deflateAside('report.csv', REPORT_LEVEL, (block) => rows.recycle(block)) };
+    }
   }
 
   /** The core's settings for this job's options, and the base URL when one is given. */
@@ -118,7 +125,18 @@ export class GenerateRun {
 
   /** The core's findings so far, into the store. */
   drainFindings(): void {
-    this.core.drainFindings((block) => this.findings.add(block));
+    const report = this.report;
+    this.core.drainFindings((block) => {
+      if (!report) return this.findings.add(block);
+      // Counted, and written into report.csv straight from the core's records.
+      this.findings.tally(block);
+      for (const full of report.rows.ofRecords(block, this.findings)) report.file.push(full, false);
+    });
+  }
+
+  /** Waits while report.csv has more than a few MiB waiting to be compressed. */
+  async reportRoom(): Promise<void> {
+    await this.report?.file.room();
   }
 
   /** Findings on a converted sitemap's rows point at the document and line the row came from. */

@@ -10,8 +10,9 @@ export class ByteBlock {
   /** UTF-16 units written. */
   units = 0;
 
-  constructor(size: number) {
-    this.#buf = new Uint8Array(size + (size >> 3));
+  /** Room for `size` bytes and a bit; in `spare` when one is given (a block's buffer done with). */
+  constructor(size: number, spare?: Uint8Array) {
+    this.#buf = spare ?? new Uint8Array(size + (size >> 3));
   }
 
   /** Text of ASCII characters only. */
