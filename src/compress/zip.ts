@@ -152,6 +152,7 @@ export class ZipWriter {
           if (taken && !this.onFile) taken(part);
           if (final) await z.end();
         });
+        compressing.catch(() => {}); // a failure is awaited by room() or place()
       },
       room: async () => {
         if (waiting > ASIDE_WAITING) await compressing;

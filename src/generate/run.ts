@@ -123,7 +123,7 @@ export class GenerateRun {
     this.x.addEngineFinding(line, column, code, v, f);
   }
 
-  /** The core's findings so far, into the store. */
+  /** The core's findings so far: into the store, or (a run that keeps none) counted and into report.csv. */
   drainFindings(): void {
     const report = this.report;
     this.core.drainFindings((block) => {

@@ -1,6 +1,6 @@
 // report.csv: one row per finding. Cells a spreadsheet would run as a formula are neutralised.
-// The rows are written as bytes straight from the findings store: a million findings make no
-// million strings.
+// The rows are written as bytes straight from the findings store, or from the core's records as
+// they are drained when the run keeps no findings: a million findings make no million strings.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
 import { TextParts, type TextRanges } from '../findings/records.ts';
