@@ -69,3 +69,15 @@ test('a run that keeps no findings writes them into report.csv as it goes: the z
   assert.deepEqual(streamed.summary, kept.summary);
   assert.ok(Buffer.concat(streamed.zip).equals(Buffer.concat(kept.zip)), 'the same zip, byte for byte');
 });
+
+test('a number in a report block is what String() writes, whole ones digit by digit', async () => {
+  const { ByteBlock } = await import('../src/output/byte-block.ts');
+  const numbers = [0, 1, 9, 10, 99, 100, 12_345, 2 ** 32 - 1, 2 ** 32, -1, 1.5, NaN, 1e21];
+  const block = new ByteBlock(8);
+  for (const n of numbers) {
+    block.number(n);
+    block.ascii(',');
+  }
+  assert.equal(new TextDecoder().decode(block.bytes()), numbers.map((n) => `${n},`).join(''));
+  assert.equal(block.units, block.bytes().length);
+});

@@ -37,8 +37,20 @@ export class ByteBlock {
     this.units += s.length;
   }
 
+  /** A number as text; a whole one below 2^32 (a line, a column) digit by digit, making no string. */
   number(n: number): void {
-    this.ascii(String(n));
+    if (!(n >= 0 && n <= 0xffffffff && Number.isInteger(n))) return this.ascii(String(n));
+    let digits = 1;
+    for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
+    this.#room(digits);
+    let at = this.#len + digits;
+    let m = n;
+    do {
+      this.#buf[--at] = 0x30 + (m % 10);
+      m = Math.floor(m / 10);
+    } while (m > 0);
+    this.#len += digits;
+    this.units += digits;
   }
 
   /** The ASCII bytes `src[from…to)`. Short ones byte by byte: making a view to `set` from cost more. */
