@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { generate } from '../src/generate/engine.ts';
 import type { FindingStore } from '../src/generate/findings.ts';
 import { csvCell, REPORT_HEADER, reportBlocks } from '../src/output/report.ts';
+import { ByteBlock } from '../src/output/byte-block.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { BASE, NOW, source } from './helpers.ts';
 
@@ -70,8 +71,7 @@ test('a run that keeps no findings writes them into report.csv as it goes: the z
   assert.ok(Buffer.concat(streamed.zip).equals(Buffer.concat(kept.zip)), 'the same zip, byte for byte');
 });
 
-test('a number in a report block is what String() writes, whole ones digit by digit', async () => {
-  const { ByteBlock } = await import('../src/output/byte-block.ts');
+test('a number in a report block is what String() writes, whole ones digit by digit', () => {
   const numbers = [0, 1, 9, 10, 99, 100, 12_345, 2 ** 32 - 1, 2 ** 32, -1, 1.5, NaN, 1e21];
   const block = new ByteBlock(8);
   for (const n of numbers) {
