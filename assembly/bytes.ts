@@ -43,7 +43,7 @@ export class Bytes {
 }
 
 export const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
+export const HIGHS: u64 = 0x8080808080808080;
 
 /** Whether any byte of `v` is zero (the classic bit trick: no false negatives, none positive either). */
 @inline export function hasZeroByte(v: u64): bool {

@@ -62,7 +62,22 @@ test('a run that keeps no findings writes them into report.csv as it goes: the z
   // Enough findings for many drains and many report blocks: paths, fragments, hosts in capitals, duplicates.
   const many = ['loc', ...Array.from({ length: 60_000 }, (_, i) => [`/p/${i}#x`, `HTTPS://WWW.EXAMPLE.COM/q/${i % 20_000}`, `${U}/é/${i}`, `/d/${i % 7}`][i % 4])].join('\n');
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from({ length: 300 }, (_, i) => `  <url>\n    <loc>${U}/s/${i % 250}#top</loc>\n    <priority>${i % 3 ? '0.5' : '7'}</priority>\n  </url>`).join('\n')}\n</urlset>\n`;
-  const inputs = () => [source('one, "two".csv', text, 4096), source('many.csv', many, 4096), source('published.xml', sitemap, 1000)];
+  // Values with each byte a cell must quote, neutralise or decode, at each place around the core's
+  // eight-byte steps (what it copies unseen must be plain).
+  const tricky = ['loc'];
+  for (const c of ['"', ',', '\t', '\r', '=', '+', '-', '@', '\x7f', '\x01', 'é', '#', ' ']) {
+    for (const at of [0, 1, 7, 8, 9, 15, 16, 23]) {
+      const path = 'abcdefghijklmnopqrstuvwxyz';
+      const value = path.slice(0, at) + c + path.slice(at);
+      tricky.push(`"${value.replace(/"/g, '""')}"`, `"/${value.replace(/"/g, '""')}"`);
+    }
+  }
+  const inputs = () => [
+    source('one, "two".csv', text, 4096),
+    source('many.csv', many, 4096),
+    source('published.xml', sitemap, 1000),
+    source('tricky.csv', tricky.join('\n') + '\n', 512),
+  ];
   const kept = await generate(inputs(), { baseUrl: BASE, now: NOW }, nodePlatform);
   const streamed = await generate(inputs(), { baseUrl: BASE, now: NOW }, nodePlatform, { keepFindings: false });
   assert.ok(kept.findings.length > 60_000, `${kept.findings.length} findings`);

@@ -62,6 +62,8 @@ export class TextParts {
   tailAt = 0;
   tailEnd = 0;
   cut = false;
+  /** Known to be a plain report.csv cell: written without a look. */
+  plain = false;
 }
 
 /**
@@ -76,6 +78,9 @@ export class TextRanges {
   fixedEnd = 0;
   valueCut = false;
   fixedCut = false;
+  /** Known to be plain report.csv cells (printable ASCII, no `"` or `,`, no formula start): written without a look. */
+  valuePlain = false;
+  fixedPlain = false;
 }
 
 export class FindingRecords {
@@ -191,6 +196,7 @@ export class FindingRecords {
     into.headEnd = into.head.length;
     this.#tail(into, this.#at, this.#valueLen);
     into.cut = this.valueCut(i);
+    into.plain = false;
     return into;
   }
 
@@ -198,6 +204,7 @@ export class FindingRecords {
   fixedParts(i: number, into: TextParts): TextParts {
     this.#locate(i);
     into.cut = this.fixedCut(i);
+    into.plain = false;
     const meta = this.#records[i * STRIDE + META];
     if (meta & FIXED_ON_ORIGIN) {
       into.head = this.#origins.bytes(this.#fixedOrigin);

@@ -10,9 +10,12 @@ import type { Finding, Severity } from '../types.ts';
 export type { FindingFilter };
 
 // The core's record: line u32, column u32, code u16, input u16, value and fixed lengths u16 (the
-// top bit says the text was cut), the texts, padding to four bytes.
+// top bit says the text was cut, the next that it is a plain report cell), the texts, padding to four bytes.
 const HEADER = 16;
 const CUT = 0x8000;
+/** The text is a plain report.csv cell: printable ASCII, no `"` or `,`, no formula start. */
+const PLAIN = 0x4000;
+const LENGTH = 0x3fff;
 
 /** Where a row's value came from; `value` is asked only where it tells one element of a column from another. */
 type Place = (line: number, column: number, value: () => string) => { name: string; line: number } | undefined;
@@ -71,10 +74,12 @@ export class FindingStore {
       const t = this.#texts;
       t.bytes = block;
       t.valueAt = at + HEADER;
-      t.fixedAt = t.valueEnd = t.valueAt + (v & ~CUT);
-      t.fixedEnd = t.fixedAt + (f & ~CUT);
+      t.fixedAt = t.valueEnd = t.valueAt + (v & LENGTH);
+      t.fixedEnd = t.fixedAt + (f & LENGTH);
       t.valueCut = (v & CUT) !== 0;
       t.fixedCut = (f & CUT) !== 0;
+      t.valuePlain = (v & PLAIN) !== 0;
+      t.fixedPlain = (f & PLAIN) !== 0;
       const fields = this.#fields;
       fields.line = view.getUint32(at, true);
       fields.column = view.getUint32(at + 4, true);

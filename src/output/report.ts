@@ -75,7 +75,7 @@ export class ReportRows {
     store.eachRecord(block, (f, t) => {
       texts = t;
       const where = store.where(f.source, f.line, f.column, value);
-      const full = this.#row(where.input, where.line, f.column, CODE_NAMES[f.code], f.severity, ranged(this.#value, t.bytes, t.valueAt, t.valueEnd, t.valueCut), ranged(this.#fixed, t.bytes, t.fixedAt, t.fixedEnd, t.fixedCut));
+      const full = this.#row(where.input, where.line, f.column, CODE_NAMES[f.code], f.severity, ranged(this.#value, t.bytes, t.valueAt, t.valueEnd, t.valueCut, t.valuePlain), ranged(this.#fixed, t.bytes, t.fixedAt, t.fixedEnd, t.fixedCut, t.fixedPlain));
       if (full) filled.push(full);
     });
     return filled;
@@ -123,14 +123,15 @@ export class ReportRows {
 
 const SPARE_BLOCKS = 4;
 
-/** `parts` as the one range `bytes[from…to)`. */
-function ranged(parts: TextParts, bytes: Uint8Array, from: number, to: number, cut: boolean): TextParts {
+/** `parts` as the one range `bytes[from…to)`, known `plain` or not. */
+function ranged(parts: TextParts, bytes: Uint8Array, from: number, to: number, cut: boolean, plain: boolean): TextParts {
   parts.head = EMPTY;
   parts.headEnd = 0;
   parts.tail = bytes;
   parts.tailAt = from;
   parts.tailEnd = to;
   parts.cut = cut;
+  parts.plain = plain;
   return parts;
 }
 
@@ -154,6 +155,12 @@ class CellWriter {
   /** csvCell of the text (+ `…` when cut), as bytes; text that is not ASCII goes through csvCell itself. */
   write(out: ByteBlock, p: TextParts): void {
     const { head, headEnd, tail, tailAt, tailEnd, cut } = p;
+    if (p.plain) {
+      out.range(head, 0, headEnd);
+      out.range(tail, tailAt, tailEnd);
+      if (cut) out.text(ELLIPSIS);
+      return;
+    }
     if (head !== this.#head || headEnd !== this.#headEnd) {
       this.#head = head;
       this.#headEnd = headEnd;
