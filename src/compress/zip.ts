@@ -47,7 +47,7 @@ export interface DeflateAside {
 }
 
 /** Pushed bytes a file deflated aside lets wait before its writer is held back. */
-const ASIDE_WAITING = 8 << 20;
+const ASIDE_WAITING = 4 << 20;
 
 export class ZipWriter {
   private zip: Zip;
