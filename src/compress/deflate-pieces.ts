@@ -8,12 +8,12 @@
 import { deflate, LANES, PIECE, WINDOW } from './gzip-pieces.ts';
 import type { RawDeflate } from '../types.ts';
 
-/** Pieces compressing or compressed and not yet handed on: past this, a write waits for the oldest (one a lane: more only held memory, 14 MB at the peak of a 1M-finding run). */
+/** Pieces compressing or compressed and not yet handed on: past this, a write waits for the oldest (one a lane: twice that only held more memory). */
 const AHEAD = LANES;
 
 export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) => void): RawDeflate {
-  // Piece buffers are used again once compressed: a new one per piece left hundreds of MB of freed
-  // buffers for the allocator to hold (peak RSS of a 1M-finding run: +45 MB).
+  // Piece buffers are used again once compressed: a new one per piece leaves freed buffers that the
+  // allocator holds on to (with report blocks made new as well, 45 MB of a 1M-finding run's peak).
   const free: Uint8Array<ArrayBuffer>[] = [];
   let piece = new Uint8Array(PIECE);
   let filled = 0;
