@@ -208,7 +208,7 @@ export class FindingRecords {
     const meta = this.#records[i * STRIDE + META];
     if (meta & FIXED_ON_ORIGIN) {
       into.head = this.#origins.bytes(this.#fixedOrigin);
-      into.headEnd = into.head.length - (this.#origin(i) === 0 ? 1 : 0);
+      into.headEnd = this.#fixedLen - this.#valueLen;
       this.#tail(into, this.#at, this.#valueLen);
     } else if (!(meta & FIXED_IN_VALUE)) {
       into.head = EMPTY;
@@ -250,6 +250,7 @@ export class FindingRecords {
       this.#valueLen = lengths & SHORT;
       this.#fixedLen = lengths >>> 16;
       if (this.#records[i * STRIDE + META] & FIXED_ON_ORIGIN) {
+        // The fix is its origin, less the `/` a root-relative value brings itself, then the value's rest.
         this.#fixedOrigin = this.#fixedLen;
         this.#fixedLen = this.#origins.bytes(this.#fixedOrigin).length - (this.#origin(i) === 0 ? 1 : 0) + this.#valueLen;
       }

@@ -31,10 +31,15 @@ export class FindingStore {
   readonly #places: (Place | undefined)[] = [];
 
   /** Names of the inputs, by the index stamped on each record; shown only when there are several. */
+  /** Each code's severity in this run, by the code's number (read for every record). */
+  readonly #severities: Severity[];
+
   constructor(
     private inputNames: string[] = [],
     private strict = false,
-  ) {}
+  ) {
+    this.#severities = CODE_NAMES.map((c) => (c ? this.severityOf(c) : 'info'));
+  }
 
   get length(): number {
     return this.#records.length;
@@ -55,16 +60,19 @@ export class FindingStore {
 
   /** Adds a block of records as the core wrote them; the block may be the core's memory (its bytes are copied). */
   add(block: Uint8Array): void {
-    this.eachRecord(block, (fields, texts) => this.#records.addBytes(fields, texts));
+    this.#eachRecord(block, (fields, texts) => this.#records.addBytes(fields, texts));
   }
 
-  /** Counts a block of records without keeping them (see `Hooks.keepFindings`). */
-  tally(block: Uint8Array): void {
-    this.eachRecord(block, (fields) => this.#records.count(fields.code));
+  /** Counts a block of records without keeping them (see `Hooks.keepFindings`), handing each to `visit`. */
+  tally(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void): void {
+    this.#eachRecord(block, (fields, texts) => {
+      this.#records.count(fields.code);
+      visit(fields, texts);
+    });
   }
 
   /** Each record of a block as the core wrote it: its fields and its texts as ranges of the block (the same two objects each time: a million records make no garbage). */
-  eachRecord(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void): void {
+  #eachRecord(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void): void {
     const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
     let at = 0;
     while (at < block.length) {
@@ -84,7 +92,7 @@ export class FindingStore {
       fields.line = view.getUint32(at, true);
       fields.column = view.getUint32(at + 4, true);
       fields.code = code;
-      fields.severity = this.severityOf(CODE_NAMES[code]);
+      fields.severity = this.#severities[code];
       fields.source = view.getUint16(at + 10, true);
       visit(fields, t);
       at = (t.fixedEnd + 3) & ~3;

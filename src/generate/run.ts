@@ -128,9 +128,11 @@ export class GenerateRun {
     const report = this.report;
     this.core.drainFindings((block) => {
       if (!report) return this.findings.add(block);
-      // Counted, and written into report.csv straight from the core's records.
-      this.findings.tally(block);
-      for (const full of report.rows.ofRecords(block, this.findings)) report.file.push(full, false);
+      // Counted, and written into report.csv straight from the core's records, in one pass.
+      this.findings.tally(block, (f, t) => {
+        const full = report.rows.ofRecord(f, t, this.findings);
+        if (full) report.file.push(full, false);
+      });
     });
   }
 

@@ -3,7 +3,7 @@
 // they are drained when the run keeps no findings: a million findings make no million strings.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
-import { TextParts, type TextRanges } from '../findings/records.ts';
+import { TextParts, TextRanges, type RecordFields } from '../findings/records.ts';
 import type { FindingStore } from '../generate/findings.ts';
 import { ByteBlock } from './byte-block.ts';
 
@@ -53,6 +53,9 @@ export class ReportRows {
   readonly #cells = new CellWriter();
   /** Buffers of blocks given back, for the next blocks: a million findings make hundreds of blocks. */
   readonly #spare: Uint8Array[] = [];
+  /** The record `ofRecord` is writing, and its value as text (asked only where the row's place needs it). */
+  #texts = new TextRanges();
+  readonly #recordValue = (): string => decoder.decode(this.#texts.bytes.subarray(this.#texts.valueAt, this.#texts.valueEnd));
 
   constructor(private blockSize = 1 << 20) {
     this.#out = new ByteBlock(blockSize);
@@ -67,18 +70,13 @@ export class ReportRows {
     }
   }
 
-  /** The rows of a block of the core's records (read during the call only), as `of` writes them once stored; gives the blocks they fill. */
-  ofRecords(block: Uint8Array, store: FindingStore): Uint8Array[] {
-    const filled: Uint8Array[] = [];
-    let texts: TextRanges;
-    const value = (): string => decoder.decode(texts.bytes.subarray(texts.valueAt, texts.valueEnd));
-    store.eachRecord(block, (f, t) => {
-      texts = t;
-      const where = store.where(f.source, f.line, f.column, value);
-      const full = this.#row(where.input, where.line, f.column, CODE_NAMES[f.code], f.severity, ranged(this.#value, t.bytes, t.valueAt, t.valueEnd, t.valueCut, t.valuePlain), ranged(this.#fixed, t.bytes, t.fixedAt, t.fixedEnd, t.fixedCut, t.fixedPlain));
-      if (full) filled.push(full);
-    });
-    return filled;
+  /** The row of one of the core's records (read during the call only), as `of` writes it once stored; gives the block when the row filled it. */
+  ofRecord(f: RecordFields, t: TextRanges, store: FindingStore): Uint8Array | null {
+    this.#texts = t;
+    const where = store.where(f.source, f.line, f.column, this.#recordValue);
+    const value = ranged(this.#value, t.bytes, t.valueAt, t.valueEnd, t.valueCut, t.valuePlain);
+    const fixed = ranged(this.#fixed, t.bytes, t.fixedAt, t.fixedEnd, t.fixedCut, t.fixedPlain);
+    return this.#row(where.input, where.line, f.column, CODE_NAMES[f.code], f.severity, value, fixed);
   }
 
   /** A block given out, read and done with: its buffer serves a later block. */
