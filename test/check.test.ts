@@ -18,6 +18,11 @@ test('a clean sitemap has no findings', async () => {
   assert.deepEqual(r.files, [{ name: 'a.xml', kind: 'urlset', urls: 2, bytes: r.files[0].bytes, findings: 0 }]);
 });
 
+test('a sitemap whose locs are all relative, checked with no base URL: each loc is invalid, the audit goes on', async () => {
+  const r = await check({ 'a.xml': urlset(url('/shop/a') + url('httpsle.c/x') + url('./b.html')) });
+  assert.deepEqual(places(r, 'loc-invalid'), ['a.xml:3', 'a.xml:4', 'a.xml:5']);
+});
+
 test('xml-malformed: the parser message and line; entries before it are still checked', async () => {
   const r = await check({ 'a.xml': urlset(url(`${U}/a`, '<lastmod>2024-02-30</lastmod>') + `<url><loc>${U}/b</loc></lastmod></url>\n` + url(`${U}/c`, '<lastmod>2024-02-30</lastmod>')) });
   const f = only(r, 'xml-malformed');

@@ -1,6 +1,7 @@
 // The base URL when none is given (SPEC section 3): the most common origin among the absolute locs of
 // the list's first rows, so a list whose first row is on a minority host is judged by its majority.
-// A list of relative paths alone cannot say what site it is for: that is one fatal line.
+// A list of relative paths alone cannot say what site it is for: that is one fatal line (not in an
+// audit, where each such loc of a published sitemap is refused on its own).
 
 import { Code } from '../core/code.ts';
 import { InputError } from '../input/input-error.ts';
@@ -19,7 +20,8 @@ export function inferBase(run: GenerateRun, layout: Layout): void {
     else if (!relative && isRelativeReference(loc)) relative = loc;
   }
   if (origins.size === 0) {
-    if (relative) {
+    // An audit reads what is published: there a relative loc is refused row by row (loc-invalid).
+    if (relative && !run.opts.allFields) {
       throw new InputError(
         `${run.input.source.name}: the URLs are relative (${relative}) and no base URL was given; give the site's base URL (--base-url https://www.example.com/ in the CLI, Base URL in the page)`,
       );
