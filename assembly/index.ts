@@ -13,8 +13,8 @@ import {
   Scan, scanRow, resetScanner, setWindow, cursor, rowStart, rowEnd, rowLine, fieldCount,
   fieldStart, fieldEnd, unquoteFields, rowIsBlank,
 } from './csv';
-import { validUtf8, hasNonAscii, hasNul } from './utf8';
-import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
+import { validUtf8, hasNonAscii, hasNul, hasNulOrNonAscii } from './utf8';
+import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, urlQueryTail, urlPathSemicolon, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -73,6 +73,9 @@ let canonLen: u32 = 0;
 let canonHash: u64 = 0;
 /** Whether the written URL may hold a byte XML escapes (only a fast-path loc is known not to). */
 let canonEscape = true;
+/** What the fast path saw of the written URL: the bytes from its `?` on (0: no query), or -1 when the URL came from the engine. */
+let canonQueryTail: i32 = -1;
+let canonSemicolon = true;
 let locFixes: u32 = 0;
 /** The audit's second entry of a URL: judged and its links kept, but not written (see finishRow). */
 let repeatEntry = false;
@@ -289,6 +292,8 @@ export function run(final: bool): Status {
         return Status.SlowLoc;
       }
       canonEscape = urlNeedsEscape;
+      canonQueryTail = urlQueryTail;
+      canonSemicolon = urlPathSemicolon;
       locCode = 0;
       stage = Stage.AfterLoc;
     }
@@ -385,7 +390,7 @@ function reject(code: Code, column: i32, value: usize, valueLen: u32): void {
 /** The checks before the loc's URL parsing; false when the row is rejected. */
 function beginRow(): bool {
   clearRowMarks();
-  if ((hasNonAscii(rowStart, rowEnd) && !validUtf8(rowStart, rowEnd)) || hasNul(rowStart, rowEnd)) {
+  if (hasNulOrNonAscii(rowStart, rowEnd) && ((hasNonAscii(rowStart, rowEnd) && !validUtf8(rowStart, rowEnd)) || hasNul(rowStart, rowEnd))) {
     reject(Code.RowEncoding, -1, rowStart, <u32>(rowEnd - rowStart));
     return false;
   }
@@ -434,6 +439,8 @@ export function resolveLoc(code: u32, len: u32, fixes: u32): void {
   canonPtr = canonical.ptr;
   canonLen = len;
   canonEscape = true;
+  canonQueryTail = -1;
+  canonSemicolon = true;
   locFixes = fixes;
 }
 
@@ -441,7 +448,7 @@ function asksBelonging(): bool {
   const when = belongRules | belongColumns;
   if (when & (BelongWhen.Columns | BelongWhen.Rules)) return true;
   if ((when & (BelongWhen.Query | BelongWhen.Tracking)) == 0) return false;
-  const q = queryStart(canonPtr, canonLen);
+  const q = canonQueryTail < 0 ? queryStart(canonPtr, canonLen) : canonQueryTail > 0 ? canonPtr + canonLen - canonQueryTail + 1 : 0;
   if (q == 0) return false;
   return (when & BelongWhen.Query) != 0 || hasTrackingParam(q, canonPtr + canonLen);
 }
@@ -506,6 +513,8 @@ export function belongAnswer(verdict: u32, len: u32): void {
     canonPtr = canonical.ptr;
     canonLen = len;
     canonEscape = true;
+    canonQueryTail = -1;
+    canonSemicolon = true;
     locFixes |= LocFix.Tracking;
   } else if (verdict == BelongVerdict.Excluded) {
     excluded++;
@@ -662,7 +671,8 @@ function finishRow(): bool {
     locFinding(Code.LocOutsideDirectory, false);
     markWarned();
   }
-  if (locHasSessionId(canonPtr, canonLen)) {
+  const queryAt = canonQueryTail < 0 ? -1 : <i32>canonLen - (canonQueryTail > 0 ? canonQueryTail : 0);
+  if (locHasSessionId(canonPtr, canonLen, queryAt, canonSemicolon)) {
     locFinding(Code.LocSessionId, false);
     markWarned();
   }

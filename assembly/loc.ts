@@ -61,6 +61,7 @@ pathClass[0x27] = ESCAPED; // '
 pathClass[0x25] = SPECIAL; // %
 pathClass[0x2f] = SPECIAL; // /
 pathClass[0x3f] = SPECIAL; // ? ends the path
+pathClass[0x3b] = SPECIAL; // ; may start a session id (`;jsessionid=`)
 // Query: the special-query percent-encode set and `#`, plus what the engine encodes beyond the parser.
 const QUERY_OUT = '"#<>\'\\^|[]`{}';
 for (let i = 0; i < QUERY_OUT.length; i++) queryClass[QUERY_OUT.charCodeAt(i)] = REFUSED;
@@ -69,6 +70,13 @@ queryClass[0x26] = ESCAPED;
 
 /** After a check that passed: whether the URL holds a byte XML escapes. */
 export let urlNeedsEscape = false;
+/**
+ * After a check that passed, what the row's later checks would otherwise scan the URL again for:
+ * the bytes from its `?` to its end (0 when it has no query), and whether its path holds a `;`.
+ * Counted from the end, they hold as well for the written URL that puts another origin before it.
+ */
+export let urlQueryTail: i32 = 0;
+export let urlPathSemicolon = false;
 
 /** Whether [p, p+n) starts with the origin at `o` (`len` bytes) and a `/`. */
 @inline function startsWithOrigin(p: usize, n: i32, o: usize, len: i32): bool {
@@ -190,6 +198,7 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   if (load<u8>(p + i) != 0x2f) return false;
   const table = changetype<usize>(pathClass);
   let escape = false;
+  let semicolon = false;
   // Path: segment by segment, refusing any that starts like a dot segment.
   for (; i < n; i++) {
     const c = <u32>load<u8>(p + i);
@@ -203,6 +212,8 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
     if (c == 0x3f) break;
     if (c == 0x25) {
       if (!isEscape(p, i, n)) return false;
+    } else if (c == 0x3b) {
+      semicolon = true;
     } else if (i + 1 < n) {
       // `/`: the next segment must not start like `.` or `%2e`.
       const next = load<u8>(p + i + 1);
@@ -210,6 +221,7 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
       if (next == 0x25 && i + 3 < n && load<u8>(p + i + 2) == 0x32 && (load<u8>(p + i + 3) | 0x20) == 0x65) return false;
     }
   }
+  const queryTail = n - i;
   if (i < n) {
     const qt = changetype<usize>(queryClass);
     for (i++; i < n; i++) {
@@ -221,6 +233,8 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
     }
   }
   urlNeedsEscape = escape;
+  urlQueryTail = queryTail;
+  urlPathSemicolon = semicolon;
   return true;
 }
 
@@ -247,18 +261,23 @@ const sessionNames = new StaticArray<ArrayBuffer>(6);
 for (let i = 0; i < 6; i++) sessionNames[i] = String.UTF8.encode(SESSION_NAMES[i]);
 const ASPSESSIONID = String.UTF8.encode('aspsessionid');
 
-/** Whether the written URL carries a session id in its path or query. */
-export function locHasSessionId(p: usize, n: i32): bool {
-  let q = n;
-  for (let i = originLen; i < n; i++) {
-    if (load<u8>(p + i) == 0x3f) {
-      q = i;
-      break;
+/**
+ * Whether the written URL carries a session id in its path or query. `q` is where its `?` is (`n`
+ * without one), or -1 when not known; `semicolon` false when its path is known to hold no `;`.
+ */
+export function locHasSessionId(p: usize, n: i32, q: i32, semicolon: bool): bool {
+  if (q < 0) {
+    q = n;
+    for (let i = originLen; i < n; i++) {
+      if (load<u8>(p + i) == 0x3f) {
+        q = i;
+        break;
+      }
     }
   }
   // Path parameter ;jsessionid=
   const j = JSESSIONID.byteLength;
-  for (let i = originLen; i + j <= q; i++) {
+  if (semicolon) for (let i = originLen; i + j <= q; i++) {
     if (load<u8>(p + i) == 0x3b && equalsLower(p + i, JSESSIONID, j)) return true;
   }
   // Query parameter names.

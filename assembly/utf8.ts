@@ -62,3 +62,21 @@ export function hasNul(p: usize, end: usize): bool {
   }
   return false;
 }
+
+/**
+ * Whether [p, end) may need `validUtf8` or holds a NUL: any byte that is 0 or >= 0x80, one pass
+ * eight bytes a step (x - 1 sets a byte's top bit only when it is 0 or borrows from one that is).
+ */
+export function hasNulOrNonAscii(p: usize, end: usize): bool {
+  while (p + 8 <= end) {
+    const x = load<u64>(p);
+    if ((((x - 0x0101010101010101) | x) & 0x8080808080808080) != 0) return true;
+    p += 8;
+  }
+  while (p < end) {
+    const c = load<u8>(p);
+    if (c == 0 || c >= 0x80) return true;
+    p++;
+  }
+  return false;
+}

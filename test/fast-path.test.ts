@@ -432,10 +432,12 @@ async function runPipeline(baseUrl: string, bytes: Uint8Array) {
   // Errors by line (a rejected row has exactly one), and the loc's fixes.
   const errors = new Map<number, string[]>();
   const fixes = new Map<number, string[]>();
+  const sessions = new Set<number>();
   for (let i = 0; i < result.findings.length; i++) {
     const f = result.findings.at(i);
     if (f.severity === 'error') errors.set(f.line, [...(errors.get(f.line) ?? []), f.code]);
     if (LOC_FIXES.has(f.code)) fixes.set(f.line, [...(fixes.get(f.line) ?? []), f.code]);
+    if (f.code === 'loc-session-id') sessions.add(f.line);
   }
   const files = unzipSync(concatParts(result.zip));
   const sitemapNames = Object.keys(files)
@@ -446,10 +448,34 @@ async function runPipeline(baseUrl: string, bytes: Uint8Array) {
     const xml = decoder.decode(files[name]);
     for (const m of xml.matchAll(/<loc>([^<]*)<\/loc>/g)) written.push(unescapeXml(m[1]));
   }
-  return { result, errors, fixes, written };
+  return { result, errors, fixes, sessions, written };
 }
 
 const LOC_FIXES = new Set(['loc-relative', 'loc-fragment', 'loc-normalized']);
+
+const SESSION_NAMES = ['jsessionid', 'phpsessid', 'sid', 'sessionid', 'cfid', 'cftoken'];
+
+/** A session parameter, or a near miss, put in the path or the query in some letter case. */
+function withSessionShape(url: string, gen: Gen): string {
+  const name = gen.pick(['jsessionid', 'JSESSIONID', 'PhpSessId', 'sid', 'SID', 'sids', 'xsid', 'AspSessionIdQX', 'aspsession', 'cfid', 'CFTOKEN', 'sessionid']);
+  const value = gen.chance(0.8) ? '=' + gen.int(99999) : '';
+  const q = url.indexOf('?');
+  if (gen.chance(0.5)) {
+    const at = q < 0 ? url.length : q;
+    return url.slice(0, at) + ';' + name + value + url.slice(at);
+  }
+  return url + (q < 0 ? '?' : gen.pick(['&', ';'])) + name + value;
+}
+
+/** SPEC's loc-session-id on a written URL: `;jsessionid=` in the path, or a session name in the query. */
+function hasSessionId(href: string): boolean {
+  const url = new URL(href);
+  if (/;jsessionid=/i.test(url.pathname)) return true;
+  return url.search.slice(1).split('&').some((p) => {
+    const name = p.split('=')[0].toLowerCase();
+    return SESSION_NAMES.includes(name) || name.startsWith('aspsessionid');
+  });
+}
 
 test(`pipeline: generate() writes new URL(row).href minus the fragment for every accepted row with the fixes that tells, and rejects the rest (${PIPELINE_ROWS} rows, seed ${SEED})`, async () => {
   const base = BASES[0];
@@ -465,6 +491,7 @@ test(`pipeline: generate() writes new URL(row).href minus the fragment for every
     else if (r < 0.05) url = url.replace(/^[a-zA-Z]+:/, '');
     else if (r < 0.055) url = url.replace(/^[a-zA-Z]+:\/+[^/]*\/?/, '');
     else if (r < 0.07 && lines.length > 1) url = lines[1 + gen.int(lines.length - 1)]; // a duplicate
+    else if (r < 0.1) url = withSessionShape(url, gen);
     if (/[\r\n]/.test(url)) continue;
     // What the engine reads back: the string's UTF-8 (a lone surrogate becomes U+FFFD).
     lines.push(decoder.decode(encoder.encode(url)));
@@ -474,11 +501,11 @@ test(`pipeline: generate() writes new URL(row).href minus the fragment for every
   const baseUrl = new URL(base.href);
   const seen = new Set<string>();
   const expected = lines.map((l) => reference(l, baseUrl, seen));
-  const { result, errors, fixes, written } = await runPipeline(base.href, bytes);
+  const { result, errors, fixes, sessions, written } = await runPipeline(base.href, bytes);
 
   const problems: string[] = [];
   const acceptedWant: { line: number; href: string }[] = [];
-  const counts = { skip: 0, reject: 0, accept: 0 };
+  const counts = { skip: 0, reject: 0, accept: 0, session: 0 };
   expected.forEach((want, i) => {
     const line = i + 1;
     counts[want.kind]++;
@@ -488,6 +515,8 @@ test(`pipeline: generate() writes new URL(row).href minus the fragment for every
       if (got.length) problems.push(`line ${line} ${JSON.stringify(lines[i])}: rejected (${got.join(', ')}), want written as ${JSON.stringify(want.href)}`);
       const told = fixes.get(line) ?? [];
       if (told.join() !== want.fixes.join()) problems.push(`line ${line} ${JSON.stringify(lines[i])}: fixes [${told.join(', ')}], want [${want.fixes.join(', ')}]`);
+      if (sessions.has(line) !== hasSessionId(want.href)) problems.push(`line ${line} ${JSON.stringify(lines[i])}: loc-session-id ${sessions.has(line) ? 'told' : 'not told'} on ${JSON.stringify(want.href)}`);
+      if (sessions.has(line)) counts.session++;
     } else if (want.kind === 'reject') {
       if (got.length !== 1 || got[0] !== want.code) problems.push(`line ${line} ${JSON.stringify(lines[i])}: errors [${got.join(', ')}], want [${want.code}] (new URL → ${JSON.stringify(hrefOf(lines[i]))})`);
     } else if (got.length) problems.push(`line ${line} ${JSON.stringify(lines[i])}: a blank line got errors [${got.join(', ')}]`);
@@ -505,6 +534,7 @@ test(`pipeline: generate() writes new URL(row).href minus the fragment for every
 
   console.log(`pipeline: ${lines.length} lines: ${counts.accept} accepted, ${counts.reject} rejected, ${counts.skip} blank; summary ${JSON.stringify({ rows: result.summary.rows, accepted: result.summary.accepted, rejected: result.summary.rejected, skipped: result.summary.skipped })}`);
   assert.deepEqual(problems.slice(0, 15), [], `pipeline differs from new URL() / SPEC 4 on ${problems.length} points (seed ${SEED})`);
+  assert.ok(counts.session > PIPELINE_ROWS / 200, `${counts.session} rows told loc-session-id`);
   assert.equal(result.summary.accepted, counts.accept, 'summary.accepted');
   assert.equal(result.summary.rejected, counts.reject, 'summary.rejected');
   assert.equal(result.summary.rows, counts.accept + counts.reject, 'summary.rows');
