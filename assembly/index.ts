@@ -16,6 +16,7 @@ import {
 import { validUtf8, hasNonAscii, hasNul, hasNulOrNonAscii } from './utf8';
 import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, urlQueryTail, urlPathSemicolon, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
+import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
@@ -291,9 +292,6 @@ export function run(final: bool): Status {
         locCode = 0xffff;
         return Status.SlowLoc;
       }
-      canonEscape = urlNeedsEscape;
-      canonQueryTail = urlQueryTail;
-      canonSemicolon = urlPathSemicolon;
       locCode = 0;
       stage = Stage.AfterLoc;
     }
@@ -568,8 +566,24 @@ function fastLocOf(n: u32, fixes: u32): bool {
     canonLen = canonical.len;
     locFixes = LocFix.Normalized | fixes;
   } else {
-    return false;
+    return rewrittenLoc(n, fixes);
   }
+  canonEscape = urlNeedsEscape;
+  canonQueryTail = urlQueryTail;
+  canonSemicolon = urlPathSemicolon;
+  return true;
+}
+
+/** fastLocOf's last try: a loc the parser would rewrite in ways the core can tell (assembly/loc-rewrite.ts). */
+function rewrittenLoc(n: u32, fixes: u32): bool {
+  const fix = rewriteSiteLoc(locPtr, <i32>n, canonical);
+  if (fix == NOT_REWRITTEN) return false;
+  canonPtr = canonical.ptr;
+  canonLen = canonical.len;
+  locFixes = <u32>fix | fixes;
+  canonEscape = true;
+  canonQueryTail = rewrittenQueryTail;
+  canonSemicolon = true;
   return true;
 }
 

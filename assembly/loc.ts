@@ -107,6 +107,14 @@ export function rootPathIsCanonical(p: usize, n: i32): bool {
  * would.
  */
 export function otherOriginLength(p: usize, n: i32): i32 {
+  const end = otherOriginPrefix(p, n);
+  if (end == 0 || !pathIsCanonical(p, end, n)) return 0;
+  urlNeedsEscape = urlNeedsEscape || originNeedsEscape;
+  return end;
+}
+
+/** How long the site's origin written another way (see otherOriginLength) is at the start of [p, p+n), before a `/`; or 0. */
+export function otherOriginPrefix(p: usize, n: i32): i32 {
   const len = originLen;
   if (len == 0 || n <= len) return 0;
   for (let i = 0; i < len; i++) {
@@ -116,9 +124,12 @@ export function otherOriginLength(p: usize, n: i32): i32 {
   }
   let end = len;
   if (defaultPortLen > 0 && n > len + defaultPortLen && memory.compare(p + len, changetype<usize>(defaultPort), defaultPortLen) == 0) end += defaultPortLen;
-  if (!pathIsCanonical(p, end, n)) return 0;
-  urlNeedsEscape = urlNeedsEscape || originNeedsEscape;
-  return end;
+  return load<u8>(p + end) == 0x2f ? end : 0;
+}
+
+/** Whether [p, p+n) starts with the site's origin as the base writes it, then a `/`. */
+export function startsWithSiteOrigin(p: usize, n: i32): bool {
+  return startsWithOrigin(p, n, base, originLen);
 }
 
 /** The path check of a URL that starts with the site's origin. */

@@ -7,6 +7,8 @@ import { escapedLength, writeEscaped } from './escape';
 import { entry } from './writer';
 import { Scan, scanRow, unquoteFields } from './csv';
 import { hashBytes, slotsRead } from './hashset';
+import { rewriteSiteLoc } from './loc-rewrite';
+import { Bytes } from './bytes';
 import { written } from './duplicates';
 
 /** The site fast path on [scratch, scratch+len) for the base set. */
@@ -64,4 +66,17 @@ export function duplicateSetHas(len: u32): bool {
 /** Slots read by every hash set lookup so far (as a float: an i64 would cross as a BigInt). */
 export function hashSlotsRead(): f64 {
   return <f64>slotsRead;
+}
+
+const rewritten = new Bytes(4096);
+
+/** The rewriting fast path on [scratch, scratch+len): its `LocFix` bits with the written URL at `rewrittenPtr()`, or -1. */
+export function rewriteLoc(len: u32): i32 {
+  return rewriteSiteLoc(scratch.ptr, len, rewritten);
+}
+export function rewrittenPtr(): usize {
+  return rewritten.ptr;
+}
+export function rewrittenLen(): u32 {
+  return rewritten.len;
 }

@@ -540,6 +540,74 @@ test(`pipeline: generate() writes new URL(row).href minus the fragment for every
   assert.equal(result.summary.rows, counts.accept + counts.reject, 'summary.rows');
 });
 
+// ---- locs the core rewrites (assembly/loc-rewrite.ts) ----
+
+const REWRITE_ROWS = 100_000;
+// Pieces of a path segment: what the parser encodes, dot segments and look-alikes, plain words, and
+// now and then what the core leaves to the engine.
+const SEGMENT_PIECES = [
+  'page', 'a', 'Straße', ' ', ' ', '"', '<', '>', '`', '{', '}', 'é', '中', '😀', '\x7f', "'", '&', ';', '=', '%20', '%C3%A9', '%2F', '-',
+];
+const DOT_PIECES = ['.', '..', '%2e', '%2E', '.%2e', '%2E.', '%2e%2E', '.x', '...', '%2ex', '..a'];
+const ENGINE_PIECES = ['^', '|', '[', ']', '\\', '\t', '%zz', '%', '\n'];
+const QUERY_PIECES = ['q', '=', '&', ' ', "'", '"', '<', '>', 'é', '?', '/', '%41', '.', '..', ';', '+'];
+const QUERY_ENGINE_PIECES = ['`', '{', '}', '^', '|', '[', ']', '\\', '%g', '\t'];
+
+function rewriteShape(gen: Gen, base: Base): string {
+  const r = gen.rand();
+  const origin = r < 0.55 ? base.origin : r < 0.75 ? '' : caseFlipped(base.origin, base.origin.length, gen.rand) + (gen.chance(0.3) && !base.port ? (base.scheme === 'https' ? ':443' : ':80') : '');
+  let path = '';
+  const segments = 1 + gen.int(5);
+  for (let i = 0; i < segments; i++) {
+    let seg = '';
+    if (gen.chance(0.25)) seg = gen.pick(DOT_PIECES);
+    else for (let k = gen.int(4); k >= 0; k--) seg += gen.chance(0.03) ? gen.pick(ENGINE_PIECES) : gen.pick(SEGMENT_PIECES);
+    path += '/' + seg;
+  }
+  if (gen.chance(0.2)) path += '/';
+  let query = '';
+  if (gen.chance(0.35)) {
+    query = '?';
+    for (let k = gen.int(6); k >= 0; k--) query += gen.chance(0.03) ? gen.pick(QUERY_ENGINE_PIECES) : gen.pick(QUERY_PIECES);
+  }
+  return origin + path + query;
+}
+
+const FIX_CODES: [number, string][] = [[1, 'loc-relative'], [4, 'loc-normalized']];
+
+for (const base of BASES) {
+  test(`rewriting fast path: every loc it writes is new URL()'s href with the fixes the engine tells, on paths with spaces, quotes, non-ASCII and dot segments (base ${base.href}, ${REWRITE_ROWS} locs, seed ${SEED})`, async () => {
+    const core = await newCore(base);
+    const gen = new Gen(mulberry32(SEED ^ 0x5e9 ^ (base.port ? 0x8080 : 0)));
+    const baseUrl = new URL(base.href);
+    const wrong: string[] = [];
+    let taken = 0;
+    let plain = 0;
+    let plainTaken = 0;
+    for (let i = 0; i < REWRITE_ROWS; i++) {
+      // Trimmed, as the core has it by then.
+      const loc = rewriteShape(gen, base).replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
+      const [len] = core.putScratch(loc);
+      const fix = core.x.rewriteLoc(len);
+      // Shapes with none of the engine's bytes: the core should take them all.
+      const forEngine = /[\^|[\]\\\t\n]|%(?![0-9A-Fa-f]{2})|\?.*[`{}]/.test(loc);
+      if (!forEngine) plain++;
+      if (fix < 0) continue;
+      taken++;
+      if (!forEngine) plainTaken++;
+      const got = core.text(core.x.rewrittenPtr(), core.x.rewrittenLen());
+      const want = reference(loc, baseUrl, new Set());
+      const fixes = FIX_CODES.filter(([bit]) => fix & bit).map(([, code]) => code);
+      if (want.kind !== 'accept' || want.href !== got || want.fixes.join() !== fixes.join()) {
+        if (wrong.length < 15) wrong.push(`${JSON.stringify(loc)} → ${JSON.stringify(got)} [${fixes.join(', ')}], want ${JSON.stringify(want)}`);
+      }
+    }
+    console.log(`rewriting fast path, base ${base.href}: ${REWRITE_ROWS} locs, ${taken} written by the core; ${plainTaken} of the ${plain} with none of the engine's bytes`);
+    assert.deepEqual(wrong, [], `the core wrote locs as new URL() does not (seed ${SEED})`);
+    assert.ok(plain > REWRITE_ROWS / 2 && plainTaken >= plain * 0.9, `the core wrote ${plainTaken} of ${plain} locs with none of the engine's bytes (seed ${SEED})`);
+  });
+}
+
 // U+FEFF is not a C0 control or space: the URL parser does not strip it, and fails on a URL that
 // starts with it (new URL('\ufeffhttps://www.example.com/b') throws), so SPEC 4 says loc-invalid.
 test('pipeline: a loc that starts with U+FEFF (after trimming) is loc-invalid, as new URL() fails on it', async () => {

@@ -18,6 +18,9 @@ export interface TestHooks {
   removeFromDuplicateSet(len: number): void;
   duplicateSetHas(len: number): number;
   hashSlotsRead(): number;
+  rewriteLoc(len: number): number;
+  rewrittenPtr(): number;
+  rewrittenLen(): number;
 }
 
 /** A core whose exports include the hooks. */
