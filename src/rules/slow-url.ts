@@ -36,23 +36,18 @@ export function isRelativeReference(trimmed: string): boolean {
 /** `site` is undefined until the base URL is known (it is then inferred from the first valid loc). */
 export function resolveLoc(trimmed: string, site: Site | undefined): LocVerdict {
   let fixes = 0;
-  let input = trimmed;
-  if (isRelativeReference(input)) {
-    if (!site) return { code: Code.LocInvalid };
-    // As `new URL(ref, base)` resolves it (`/\\host/x` names another host); then read as an absolute URL.
-    try {
-      input = new URL(input, site.base).href;
-    } catch {
-      return { code: Code.LocInvalid };
-    }
-    fixes |= LocFix.Relative;
-  }
   let url: URL;
+  const relative = isRelativeReference(trimmed);
+  if (relative && !site) return { code: Code.LocInvalid };
+  // A relative reference as `new URL(ref, base)` resolves it (`/\\host/x` names another host).
+  // One parse a row: the URL it gives is the absolute one it serializes to.
   try {
-    url = new URL(input);
+    url = relative ? new URL(trimmed, site!.base) : new URL(trimmed);
   } catch {
     return { code: Code.LocInvalid };
   }
+  const input = relative ? url.href : trimmed;
+  if (relative) fixes |= LocFix.Relative;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { code: Code.LocScheme };
   if (url.username !== '' || url.password !== '') return { code: Code.LocCredentials };
   const href = strictUri(url);
@@ -102,14 +97,23 @@ const NOT_IN_RFC_3986 = /[[\]|^`{}\\]|%(?![0-9A-Fa-f]{2})/g;
  */
 export function strictUri(url: URL): string {
   const once = encodeBeyondWhatwg(url);
+  if (once === null) return withoutFragment(url.href);
   const again = new URL(once);
-  return again.href === once ? once : encodeBeyondWhatwg(again);
+  return again.href === once ? once : (encodeBeyondWhatwg(again) ?? again.href);
 }
 
-function encodeBeyondWhatwg(url: URL): string {
-  const href = url.href;
-  const hash = href.indexOf('#');
-  const whole = hash >= 0 ? href.slice(0, hash) : href;
+/** A character RFC 3986 refuses after the host (NOT_IN_RFC_3986 without its global flag, for `test`). */
+const REFUSED_CHARACTER = new RegExp(NOT_IN_RFC_3986.source);
+
+/** The URL without its fragment, with what RFC 3986 refuses after the host encoded; null when nothing is. */
+function encodeBeyondWhatwg(url: URL): string | null {
+  const whole = withoutFragment(url.href);
   const rest = whole.slice(url.origin.length);
+  if (!REFUSED_CHARACTER.test(rest)) return null;
   return url.origin + rest.replace(NOT_IN_RFC_3986, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+}
+
+function withoutFragment(href: string): string {
+  const hash = href.indexOf('#');
+  return hash >= 0 ? href.slice(0, hash) : href;
 }
