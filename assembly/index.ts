@@ -446,9 +446,15 @@ function asksBelonging(): bool {
   const when = belongRules | belongColumns;
   if (when & (BelongWhen.Columns | BelongWhen.Rules)) return true;
   if ((when & (BelongWhen.Query | BelongWhen.Tracking)) == 0) return false;
-  const q = canonQueryTail < 0 ? queryStart(canonPtr, canonLen) : canonQueryTail > 0 ? canonPtr + canonLen - canonQueryTail + 1 : 0;
+  const at = canonQueryAt();
+  const q = at < 0 ? queryStart(canonPtr, canonLen) : at < <i32>canonLen ? canonPtr + at + 1 : 0;
   if (q == 0) return false;
   return (when & BelongWhen.Query) != 0 || hasTrackingParam(q, canonPtr + canonLen);
+}
+
+/** Where the written URL's `?` is (its length when it has none), as the fast path saw it; -1 when not known. */
+function canonQueryAt(): i32 {
+  return canonQueryTail < 0 ? -1 : <i32>canonLen - canonQueryTail;
 }
 
 /** Where the query starts (after its `?`), or 0 when the URL has none. */
@@ -685,8 +691,7 @@ function finishRow(): bool {
     locFinding(Code.LocOutsideDirectory, false);
     markWarned();
   }
-  const queryAt = canonQueryTail < 0 ? -1 : <i32>canonLen - (canonQueryTail > 0 ? canonQueryTail : 0);
-  if (locHasSessionId(canonPtr, canonLen, queryAt, canonSemicolon)) {
+  if (locHasSessionId(canonPtr, canonLen, canonQueryAt(), canonSemicolon)) {
     locFinding(Code.LocSessionId, false);
     markWarned();
   }

@@ -2,8 +2,9 @@
 //
 // A loc is taken as is only when it already is exactly what the WHATWG URL parser would serialize:
 // it starts with the base URL's origin (so scheme, host and port are canonical and the site's), then
-// a path and query of bytes the parser leaves alone, no fragment, no dot segment. Anything else goes
-// to the engine, where `new URL()` decides. The test suite checks this against `new URL(x).href`.
+// a path and query of bytes the parser leaves alone, no fragment, no dot segment. Failing that, the
+// forms of assembly/loc-rewrite.ts are written by the core; anything else goes to the engine, where
+// `new URL()` decides. The test suite checks both against `new URL(x).href`.
 
 import { equalsLower } from './bytes';
 import { escapedLength } from './escape';
