@@ -7,6 +7,7 @@
 import { Bytes, hasByteBelow, hasZeroByte, ONES } from './bytes';
 
 const QUOTE: u8 = 0x22;
+const QUOTES: u64 = ONES * <u64>QUOTE;
 const LF: u8 = 0x0a;
 const CR: u8 = 0x0d;
 
@@ -93,11 +94,20 @@ export function scanRow(final: bool): Scan {
   while (true) {
     const start = p;
     let quoted: u32 = 0;
+    // Where a quoted field's closing quote ends, when no quote inside it was doubled (0: it has some).
+    let closed: usize = 0;
     if (d != 0 && p < end && load<u8>(p) == QUOTE) {
-      // Inside quotes until a quote that is not doubled.
+      // Inside quotes until a quote that is not doubled: eight bytes a step while none is a quote or
+      // a line end (a byte below 0x0e), then byte by byte.
       quoted = 1;
+      let doubled = false;
       p++;
       while (true) {
+        while (p + 8 <= end) {
+          const v = load<u64>(p);
+          if (hasByteBelow(v, 0x0e) || hasZeroByte(v ^ QUOTES)) break;
+          p += 8;
+        }
         if (p >= end) {
           if (!final && p - start <= QUOTE_LIMIT) return Scan.Incomplete;
           return malformed(final);
@@ -107,10 +117,12 @@ export function scanRow(final: bool): Scan {
         if (c == QUOTE) {
           if (p + 1 >= end && !final) return Scan.Incomplete;
           if (p + 1 < end && load<u8>(p + 1) == QUOTE) {
+            doubled = true;
             p += 2;
             continue;
           }
           p++;
+          if (!doubled) closed = p;
           break;
         }
         if (c == LF) lines++;
@@ -137,13 +149,13 @@ export function scanRow(final: bool): Scan {
     if (d == 0 && isQuotedLine(start, p)) quoted = 1;
     if (p >= end) {
       if (!final) return Scan.Incomplete;
-      pushField(start + quoted, p, quoted);
+      pushScanned(start, p, quoted, closed);
       rowEnd = p;
       cursor = p;
       line = rowLine + lines;
       return Scan.Row;
     }
-    pushField(start + quoted, p, quoted);
+    pushScanned(start, p, quoted, closed);
     const c = load<u8>(p);
     if (c == d) {
       p++;
@@ -160,6 +172,15 @@ export function scanRow(final: bool): Scan {
     return Scan.Row;
   }
   return unreachable();
+}
+
+/**
+ * The field [start, end) as scanned. A quoted one whose closing quote ends it, with no doubled quote
+ * inside, is its bytes between the quotes already: `unquoteFields` need not look at it again.
+ */
+@inline function pushScanned(start: usize, end: usize, quoted: u32, closed: usize): void {
+  if (quoted != 0 && closed == end) pushField(start + 1, end - 1, 0);
+  else pushField(start + quoted, end, quoted);
 }
 
 /** Plain text: a line that is one quoted value (a one-column CSV) is unquoted as a CSV field is. */

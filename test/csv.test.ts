@@ -284,6 +284,21 @@ test('a quote that never closes at the end: malformed (3), the row cut at its fi
   }
 });
 
+test('bytes after a closing quote stay in the field, quotes inside are undoubled, long quoted runs are read whole', async () => {
+  const core = await newCore();
+  const long = 'x'.repeat(37);
+  const cases: { text: string; want: Scanned[] }[] = [
+    { text: '"a"b,"c""d","e"\n', want: [{ r: ROW, line: 1, fields: ['ab', 'c"d', 'e'] }] },
+    { text: `"${long}"tail,"${long}""${long}",""\n`, want: [{ r: ROW, line: 1, fields: [`${long}tail`, `${long}"${long}`, ''] }] },
+    { text: `"${long}\n${long}",x\r\n"q"\t`, want: [{ r: ROW, line: 1, fields: [`${long}\n${long}`, 'x'] }, { r: ROW, line: 3, fields: ['q\t'] }] },
+  ];
+  for (const c of cases) {
+    for (const { name, got } of everySplit(core, c.text, ',')) {
+      assert.deepEqual(got, c.want, `${show(c.text)} fed ${name}`);
+    }
+  }
+});
+
 test('5,000 columns', async () => {
   const core = await newCore();
   const rand = mulberry32(SEED ^ 0x5000);
