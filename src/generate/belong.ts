@@ -4,6 +4,7 @@
 
 import { BelongVerdict } from '../core/status.ts';
 import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
+import { columnsSayPage } from '../rules/page-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
 import type { GenerateRun } from './run.ts';
 
@@ -12,7 +13,7 @@ export function judgeBelonging(run: GenerateRun): void {
   const { core, x, belonging: b } = run;
   const written = core.text(x.belongUrlPtr(), x.belongUrlLen());
   const url = b.stripTracking && written.includes('?') ? stripTrackingParams(written, b.extraParams, !b.keep.has('loc-tracking-param')) : written;
-  const exclusion = rowExclusion(run, url);
+  const exclusion = rowExclusion(run, url, written);
   if (exclusion) {
     run.finding(x.currentRowLine(), exclusion.column + 1, exclusion.code, `${url} (${exclusion.detail})`);
     x.belongAnswer(BelongVerdict.Excluded, 0);
@@ -24,10 +25,10 @@ export function judgeBelonging(run: GenerateRun): void {
   x.belongAnswer(BelongVerdict.Rewritten, len);
 }
 
-function rowExclusion(run: GenerateRun, url: string): Exclusion | null {
+function rowExclusion(run: GenerateRun, url: string, written: string): Exclusion | null {
   const { core, x, belonging: b } = run;
   const columns = run.input.belongColumns;
-  if (columns) {
+  if (columns && !(url === written && columnsSayPage(core.bytes(), columns, (i) => cellAt(x, i), x.belongUrlPtr(), x.belongUrlLen(), b.keep))) {
     const cell = (i: number) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
     const found = judgeColumns(columns, cell, url, b.keep);
     if (found) return found;
@@ -45,4 +46,11 @@ function noteSection(run: GenerateRun, url: string): void {
   const i = run.input.sectionColumn ?? -1;
   if (!run.sectioning?.column) return;
   run.sectioning.noteRow(url, i >= 0 && i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
+}
+
+const NO_CELL = { at: 0, length: 0 };
+
+/** Where the current row's cell in column `i` is in the core's memory (no bytes past the row's fields). */
+function cellAt(x: GenerateRun['x'], i: number): { at: number; length: number } {
+  return i < x.rowFieldCount() ? { at: x.rowFieldPtr(i), length: x.rowFieldLen(i) } : NO_CELL;
 }
