@@ -83,6 +83,7 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export class Core {
   readonly x: Exports;
+  #view = new Uint8Array(0);
   /** Bytes of the input buffer still to be scanned (a partial row), at its start. */
   private kept = 0;
   /** Of those, how many were carried over from the last scan, and how many came since. */
@@ -101,7 +102,10 @@ export class Core {
   }
 
   bytes(): Uint8Array {
-    return new Uint8Array(this.x.memory.buffer);
+    // One view while the memory keeps its buffer (growing it gives a new one): rules read cells per row.
+    const buffer = this.x.memory.buffer;
+    if (this.#view.buffer !== buffer) this.#view = new Uint8Array(buffer);
+    return this.#view;
   }
 
   /** A copy of `n` bytes at `ptr`. */
@@ -123,16 +127,15 @@ export class Core {
 
   /** Puts `s` (UTF-8) at the scratch area and returns its byte length. */
   putScratch(...parts: (string | Uint8Array)[]): number[] {
-    const encoded = parts.map((p) => (typeof p === 'string' ? encoder.encode(p) : p));
-    const total = encoded.reduce((n, e) => n + e.length, 0);
-    const ptr = this.x.scratchPtr(total);
+    // Room for the most bytes the parts can take (three a UTF-16 unit), then each encoded in place.
+    const room = parts.reduce((n, p) => n + (typeof p === 'string' ? p.length * 3 : p.length), 0);
+    let at = this.x.scratchPtr(room);
     const mem = this.bytes();
-    let at = ptr;
-    for (const e of encoded) {
-      mem.set(e, at);
-      at += e.length;
-    }
-    return encoded.map((e) => e.length);
+    return parts.map((p) => {
+      const n = typeof p === 'string' ? encoder.encodeInto(p, mem.subarray(at)).written : (mem.set(p, at), p.length);
+      at += n;
+      return n;
+    });
   }
 
   /** Appends a chunk behind the kept partial row and makes it the scan window. */
