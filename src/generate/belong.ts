@@ -11,6 +11,7 @@ import type { GenerateRun } from './run.ts';
 /** The core's `Status.Belong`: keep the row, keep it rewritten, or leave it out. */
 export function judgeBelonging(run: GenerateRun): void {
   const { core, x, belonging: b } = run;
+  if (keptByBytes(run)) return x.belongAnswer(BelongVerdict.Keep, 0);
   const written = core.text(x.belongUrlPtr(), x.belongUrlLen());
   const url = b.stripTracking && written.includes('?') ? stripTrackingParams(written, b.extraParams, !b.keep.has('loc-tracking-param')) : written;
   const exclusion = rowExclusion(run, url, written);
@@ -23,6 +24,21 @@ export function judgeBelonging(run: GenerateRun): void {
   if (url === written) return x.belongAnswer(BelongVerdict.Keep, 0);
   const [len] = core.putScratch(url);
   x.belongAnswer(BelongVerdict.Rewritten, len);
+}
+
+/**
+ * The common row of a crawl, kept with no text decoded: its columns say it is a page, and nothing
+ * else looks at its URL (no rule on URLs, no section column, no query whose parameters may be stripped).
+ */
+function keptByBytes(run: GenerateRun): boolean {
+  const { core, x, belonging: b } = run;
+  const columns = run.input.belongColumns;
+  if (!columns || b.urlJudges.length > 0 || run.sectioning?.column) return false;
+  const bytes = core.bytes();
+  const at = x.belongUrlPtr();
+  const length = x.belongUrlLen();
+  if (b.stripTracking) for (let k = at; k < at + length; k++) if (bytes[k] === 0x3f) return false;
+  return columnsSayPage(bytes, columns, (i) => cellAt(x, i), at, length, b.keep);
 }
 
 function rowExclusion(run: GenerateRun, url: string, written: string): Exclusion | null {
