@@ -536,14 +536,14 @@ export function slowUrlLen(): u32 {
 
 /**
  * The loc's written URL when the core can tell it without the URL parser (`canonPtr`, `canonLen`,
- * `locFixes`), or false. Failing that, the same is tried on what comes before a `#`: the parser reads
- * that part as if no fragment followed, and the written URL has none.
+ * `locFixes`), or false. A loc with a `#` is tried on what comes before it: the parser reads that part
+ * as if no fragment followed, the written URL has none, and no form the core writes holds a `#`.
  */
 function fastLoc(): bool {
   if (!baseKnown()) return false;
-  if (fastLocOf(locLen, 0)) return true;
-  const hash = findByte(locPtr, locPtr + locLen, 0x23);
-  return hash < locPtr + locLen && fastLocOf(<u32>(hash - locPtr), LocFix.Fragment);
+  const end = locPtr + locLen;
+  const hash = findByte(locPtr, end, 0x23);
+  return hash == end ? fastLocOf(locLen, 0) : fastLocOf(<u32>(hash - locPtr), LocFix.Fragment);
 }
 
 /** fastLoc on the loc's first `n` bytes, with `fixes` besides the form's own. */

@@ -7,7 +7,7 @@
 
 import { Bytes } from './bytes';
 import { LocFix } from '../src/core/status';
-import { base, originLen, startsWithSiteOrigin, otherOriginPrefix } from './loc';
+import { base, originLen, startsWithSiteOrigin, otherOriginPrefix, isEscape } from './loc';
 
 // Per byte: KEEP as is, ENCODE as %XX, LOOK (`%`; in a path `/` and `?`), SLOW (the engine's).
 const KEEP: u8 = 0;
@@ -170,13 +170,4 @@ function dotSegment(p: usize, n: u32): i32 {
   store<u8>(at + 1, load<u8>(changetype<usize>(HEX_DIGITS) + (c >> 4)));
   store<u8>(at + 2, load<u8>(changetype<usize>(HEX_DIGITS) + (c & 15)));
   out.len += 3;
-}
-
-@inline function isHex(c: u32): bool {
-  return c - 0x30 < 10 || (c | 0x20) - 0x61 < 6;
-}
-
-/** Whether the `%` at `i` starts a valid escape (two hex digits). */
-@inline function isEscape(p: usize, i: i32, n: i32): bool {
-  return i + 2 < n && isHex(<u32>load<u8>(p + i + 1)) && isHex(<u32>load<u8>(p + i + 2));
 }

@@ -250,12 +250,12 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   return true;
 }
 
-@inline function isHex(c: u32): bool {
+@inline export function isHex(c: u32): bool {
   return c - 0x30 < 10 || (c | 0x20) - 0x61 < 6;
 }
 
 /** Whether the `%` at `i` starts a valid escape (two hex digits). */
-@inline function isEscape(p: usize, i: i32, n: i32): bool {
+@inline export function isEscape(p: usize, i: i32, n: i32): bool {
   return i + 2 < n && isHex(<u32>load<u8>(p + i + 1)) && isHex(<u32>load<u8>(p + i + 2));
 }
 
