@@ -11,10 +11,13 @@ import type { GenerateRun } from './run.ts';
 /** The core's `Status.Belong`: keep the row, keep it rewritten, or leave it out. */
 export function judgeBelonging(run: GenerateRun): void {
   const { core, x, belonging: b } = run;
-  if (keptByBytes(run)) return x.belongAnswer(BelongVerdict.Keep, 0);
+  // Read from the bytes first: most rows of a crawl say they are pages, and many need nothing more.
+  const columnsKeep = run.input.belongColumns ? columnsSayPage(core.bytes(), run.input.belongColumns, (i) => cellAt(x, i), x.belongUrlPtr(), x.belongUrlLen(), b.keep) : false;
+  if (columnsKeep && nothingElseAsks(run)) return x.belongAnswer(BelongVerdict.Keep, 0);
   const written = core.text(x.belongUrlPtr(), x.belongUrlLen());
   const url = b.stripTracking && written.includes('?') ? stripTrackingParams(written, b.extraParams, !b.keep.has('loc-tracking-param')) : written;
-  const exclusion = rowExclusion(run, url, written);
+  // The bytes were judged against the written URL: they hold for the row's URL when it is the same.
+  const exclusion = rowExclusion(run, url, columnsKeep && url === written);
   if (exclusion) {
     run.finding(x.currentRowLine(), exclusion.column + 1, exclusion.code, `${url} (${exclusion.detail})`);
     x.belongAnswer(BelongVerdict.Excluded, 0);
@@ -26,25 +29,21 @@ export function judgeBelonging(run: GenerateRun): void {
   x.belongAnswer(BelongVerdict.Rewritten, len);
 }
 
-/**
- * The common row of a crawl, kept with no text decoded: its columns say it is a page, and nothing
- * else looks at its URL (no rule on URLs, no section column, no query whose parameters may be stripped).
- */
-function keptByBytes(run: GenerateRun): boolean {
+/** Whether nothing but the columns looks at the row's URL: no rule on URLs, no section column, no query whose parameters may be stripped. */
+function nothingElseAsks(run: GenerateRun): boolean {
   const { core, x, belonging: b } = run;
-  const columns = run.input.belongColumns;
-  if (!columns || b.urlJudges.length > 0 || run.sectioning?.column) return false;
+  if (b.urlJudges.length > 0 || run.sectioning?.column) return false;
+  if (!b.stripTracking) return true;
   const bytes = core.bytes();
-  const at = x.belongUrlPtr();
-  const length = x.belongUrlLen();
-  if (b.stripTracking) for (let k = at; k < at + length; k++) if (bytes[k] === 0x3f) return false;
-  return columnsSayPage(bytes, columns, (i) => cellAt(x, i), at, length, b.keep);
+  for (let k = x.belongUrlPtr(), end = k + x.belongUrlLen(); k < end; k++) if (bytes[k] === 0x3f) return false;
+  return true;
 }
 
-function rowExclusion(run: GenerateRun, url: string, written: string): Exclusion | null {
+/** `columnsKeep`: the columns are known to keep the row. */
+function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Exclusion | null {
   const { core, x, belonging: b } = run;
   const columns = run.input.belongColumns;
-  if (columns && !(url === written && columnsSayPage(core.bytes(), columns, (i) => cellAt(x, i), x.belongUrlPtr(), x.belongUrlLen(), b.keep))) {
+  if (columns && !columnsKeep) {
     const cell = (i: number) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
     const found = judgeColumns(columns, cell, url, b.keep);
     if (found) return found;
