@@ -44,6 +44,8 @@ export class Bytes {
 
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
+/** `"` in every byte: a word to find quotes in with hasZeroByte(v ^ QUOTES). */
+export const QUOTES: u64 = ONES * 0x22;
 
 /** Whether any byte of `v` is zero (the classic bit trick: no false negatives, none positive either). */
 @inline export function hasZeroByte(v: u64): bool {

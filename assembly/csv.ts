@@ -4,10 +4,9 @@
 // keeps the bytes from `rowStart` and calls again with more input behind them, so the state carried
 // across chunks is just the row's start and its line number.
 
-import { Bytes, hasByteBelow, hasZeroByte, ONES } from './bytes';
+import { Bytes, hasByteBelow, hasZeroByte, ONES, QUOTES } from './bytes';
 
 const QUOTE: u8 = 0x22;
-const QUOTES: u64 = ONES * <u64>QUOTE;
 const LF: u8 = 0x0a;
 const CR: u8 = 0x0d;
 

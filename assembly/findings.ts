@@ -4,12 +4,11 @@
 // the next bit says a text is a plain report.csv cell (`plainCell`), which the engine then copies
 // without looking at it.
 
-import { Bytes, HIGHS, ONES, hasByteBelow, hasZeroByte } from './bytes';
+import { Bytes, HIGHS, ONES, QUOTES, hasByteBelow, hasZeroByte } from './bytes';
 
 export const MAX_VALUE: u32 = 1024;
 const CUT: u32 = 0x8000;
 const PLAIN: u32 = 0x4000;
-const QUOTES: u64 = ONES * 0x22;
 const COMMAS: u64 = ONES * 0x2c;
 
 export const findings = new Bytes(1 << 16);

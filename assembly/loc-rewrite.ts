@@ -7,7 +7,7 @@
 
 import { Bytes } from './bytes';
 import { LocFix } from '../src/core/status';
-import { base, originLen, startsWithSiteOrigin, otherOriginPrefix, isEscape } from './loc';
+import { base, originLen, startsWithSiteOrigin, otherOriginPrefix, isEscape, startsLikeDot } from './loc';
 
 // Per byte: KEEP as is, ENCODE as %XX, LOOK (`%`; in a path `/` and `?`), SLOW (the engine's).
 const KEEP: u8 = 0;
@@ -135,7 +135,7 @@ function endSegment(out: Bytes, pathStart: u32, segment: u32, last: bool): i32 {
   const at = out.ptr + segment + 1;
   const len = out.len - segment - 1;
   const dots = dotSegment(at, len);
-  if (dots == 0) return startsLikeDot(at, len) ? LIKE_DOTS : 0;
+  if (dots == 0) return startsLikeDot(at, <i32>len) ? LIKE_DOTS : 0;
   out.len = segment;
   if (dots == 2) {
     // Shorten the path: its last segment goes, an empty one too.
@@ -145,10 +145,6 @@ function endSegment(out: Bytes, pathStart: u32, segment: u32, last: bool): i32 {
   }
   if (last) out.appendByte(0x2f);
   return DOTS;
-}
-
-@inline function startsLikeDot(p: usize, n: u32): bool {
-  return n > 0 && (load<u8>(p) == 0x2e || (n >= 3 && load<u8>(p) == 0x25 && load<u8>(p + 1) == 0x32 && (load<u8>(p + 2) | 0x20) == 0x65));
 }
 
 /** 1 for a `.` segment (`.`, `%2e`), 2 for a `..` one (`..`, `.%2e`, `%2e.`, `%2e%2e`), any case; else 0. */

@@ -226,11 +226,9 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
       if (!isEscape(p, i, n)) return false;
     } else if (c == 0x3b) {
       semicolon = true;
-    } else if (i + 1 < n) {
-      // `/`: the next segment must not start like `.` or `%2e`.
-      const next = load<u8>(p + i + 1);
-      if (next == 0x2e) return false;
-      if (next == 0x25 && i + 3 < n && load<u8>(p + i + 2) == 0x32 && (load<u8>(p + i + 3) | 0x20) == 0x65) return false;
+    } else if (startsLikeDot(p + i + 1, n - i - 1)) {
+      // `/`: the next segment must not start like a dot segment.
+      return false;
     }
   }
   const queryTail = n - i;
@@ -248,6 +246,11 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   urlQueryTail = queryTail;
   urlPathSemicolon = semicolon;
   return true;
+}
+
+/** Whether the `n` bytes at `p` start like a dot segment: `.` or `%2e` (any case). */
+@inline export function startsLikeDot(p: usize, n: i32): bool {
+  return n > 0 && (load<u8>(p) == 0x2e || (n >= 3 && load<u8>(p) == 0x25 && load<u8>(p + 1) == 0x32 && (load<u8>(p + 2) | 0x20) == 0x65));
 }
 
 @inline export function isHex(c: u32): bool {

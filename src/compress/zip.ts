@@ -77,11 +77,16 @@ export class ZipWriter {
 
   /** Adds a file as it is (for `.gz` files). */
   store(name: string, data: Uint8Array): void {
-    const entry = new StoredWithCrc(name, this.platform.crc32(data));
-    entry.mtime = MTIME;
-    this.zip.add(entry);
+    const entry = this.added(new StoredWithCrc(name, this.platform.crc32(data)));
     entry.push(data, true);
     this.toFile(name, data);
+  }
+
+  /** The entry, dated as every entry is (so the same input gives the same zip), next in the zip. */
+  private added<E extends StoredWithCrc | NativeDeflated>(entry: E): E {
+    entry.mtime = MTIME;
+    this.zip.add(entry);
+    return entry;
   }
 
   private toFile(name: string, data: Uint8Array): void {
@@ -95,9 +100,7 @@ export class ZipWriter {
    */
   deflate(name: string, level = 6): (part: Uint8Array, final: boolean) => void {
     const { crc32, deflateRaw } = this.platform;
-    const entry = new NativeDeflated(name);
-    entry.mtime = MTIME;
-    this.zip.add(entry);
+    const entry = this.added(new NativeDeflated(name));
     let held: Uint8Array | null = null;
     // One output chunk is held back, so the last one goes out marked final.
     const z = deflateRaw(level, (chunk) => {
@@ -159,9 +162,7 @@ export class ZipWriter {
       },
       place: async () => {
         await compressing;
-        const entry = new NativeDeflated(name);
-        entry.mtime = MTIME;
-        this.zip.add(entry);
+        const entry = this.added(new NativeDeflated(name));
         const last = chunks.pop() ?? new Uint8Array(0);
         for (const chunk of chunks) entry.compressed(chunk, false);
         entry.crc = crc;

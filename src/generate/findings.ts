@@ -30,10 +30,10 @@ export class FindingStore {
   /** Per input made of rows from sitemaps: where a row's line came from. */
   readonly #places: (Place | undefined)[] = [];
 
-  /** Names of the inputs, by the index stamped on each record; shown only when there are several. */
   /** Each code's severity in this run, by the code's number (read for every record). */
   readonly #severities: Severity[];
 
+  /** Names of the inputs, by the index stamped on each record; shown only when there are several. */
   constructor(
     private inputNames: string[] = [],
     private strict = false,
