@@ -582,7 +582,7 @@ function fastLocOf(n: u32, fixes: u32): bool {
 
 /** fastLocOf's last try: a loc the parser would rewrite in ways the core can tell (assembly/loc-rewrite.ts). */
 function rewrittenLoc(n: u32, fixes: u32): bool {
-  const fix = rewriteSiteLoc(locPtr, <i32>n, canonical);
+  const fix = rewriteSiteLoc(locPtr, <i32>n, <i32>locLen, canonical);
   if (fix == NOT_REWRITTEN) return false;
   canonPtr = canonical.ptr;
   canonLen = canonical.len;

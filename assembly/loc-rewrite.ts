@@ -1,13 +1,15 @@
 // Locs the URL parser would rewrite in ways the core can tell: a path or query with bytes the parser
 // percent-encodes (a space, `"`, `<`, `>`, non-ASCII, …) or with `.` and `..` segments, after the
-// site's origin (as the base writes it, or another way) or as a root-relative path. The core writes
+// site's origin (as the base writes it, or another way), as a root-relative path, or as a path
+// relative to the base's folder (`a/b.html`, `../a`; which forms count is src/rules/slow-url.ts's
+// `isRelativeReference`, mirrored in `isPathRelative`). The core writes
 // them as `new URL()` serializes them; what needs more of the parser (tabs and newlines it removes,
 // `\` it reads as `/`) or what the parsers of past years wrote differently (`^ | [ ]`, a `%` that
 // starts no escape; the engine encodes those beyond the parser) stays with the engine.
 
-import { Bytes } from './bytes';
+import { Bytes, equalsLower } from './bytes';
 import { LocFix } from '../src/core/status';
-import { base, originLen, startsWithSiteOrigin, otherOriginPrefix, isEscape, startsLikeDot } from './loc';
+import { base, originLen, folderLen, startsWithSiteOrigin, otherOriginPrefix, isEscape, startsLikeDot } from './loc';
 
 // Per byte: KEEP as is, ENCODE as %XX, LOOK (`%`; in a path `/` and `?`), SLOW (the engine's).
 const KEEP: u8 = 0;
@@ -42,12 +44,16 @@ const HEX_DIGITS = String.UTF8.encode('0123456789ABCDEF');
 /** rewriteSiteLoc's answer when the loc is not one of its forms. */
 export const NOT_REWRITTEN: i32 = -1;
 
+/** A path-relative loc with the base's folder before it: the path the parser resolves it as. */
+const inFolder = new Bytes(256);
+
 /**
  * The loc at [p, p+n) written into `out` when it is the site's origin (as the base writes it, or
- * another way) or a root-relative path, then a path and query the core can rewrite: the `LocFix` bits
- * of how the written URL differs from the loc, or NOT_REWRITTEN.
+ * another way), a root-relative path or a path-relative one, then a path and query the core can
+ * rewrite: the `LocFix` bits of how the written URL differs from the loc, or NOT_REWRITTEN. `end`
+ * is where the whole loc ends (after a fragment the caller cut off at `n`).
  */
-export function rewriteSiteLoc(p: usize, n: i32, out: Bytes): i32 {
+export function rewriteSiteLoc(p: usize, n: i32, end: i32, out: Bytes): i32 {
   let from: i32;
   let fix: i32;
   if (startsWithSiteOrigin(p, n)) {
@@ -58,6 +64,13 @@ export function rewriteSiteLoc(p: usize, n: i32, out: Bytes): i32 {
     fix = LocFix.Relative;
   } else if ((from = otherOriginPrefix(p, n)) > 0) {
     fix = LocFix.Normalized;
+  } else if (isPathRelative(p, n, end)) {
+    // Resolved as the base's folder and then the reference: the folder is a serialized path (no dot
+    // segment, no byte the parser changes), so the parser reads it back as it is.
+    inFolder.len = 0;
+    inFolder.append(base + originLen, folderLen);
+    inFolder.append(p, n);
+    return writeRewritten(inFolder.ptr, 0, <i32>inFolder.len, out) ? LocFix.Relative : NOT_REWRITTEN;
   } else {
     return NOT_REWRITTEN;
   }
@@ -65,6 +78,84 @@ export function rewriteSiteLoc(p: usize, n: i32, out: Bytes): i32 {
   // As written with the site's origin, the URL is told as changed only when it is.
   if (fix == 0 && !(out.len == <u32>n && memory.compare(out.ptr, p, n) == 0)) fix = LocFix.Normalized;
   return fix;
+}
+
+// Bytes of a path-relative reference's first segment: `[\w~.-]`.
+const wordBytes = new StaticArray<bool>(256);
+for (let c = 0; c < 256; c++) {
+  const l = c | 0x20;
+  wordBytes[c] = (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == 0x5f || c == 0x7e || c == 0x2e || c == 0x2d;
+}
+
+/**
+ * Whether [p, p+end) is a reference `isRelativeReference` reads as path-relative (`n` is where its
+ * fragment starts, or `end`): a first segment of `[\w~.-]` followed by `/` and not a host
+ * (`www.example.com/a`), or a page's file (`page.html`) followed by nothing, `?` or `#`; then no
+ * whitespace, and no `:` before a `?` or `#`. Non-ASCII after it is left to the engine, whose `\s`
+ * knows more spaces than ASCII's.
+ */
+function isPathRelative(p: usize, n: i32, end: i32): bool {
+  let i = 0;
+  while (i < n && unchecked(wordBytes[load<u8>(p + i)])) i++;
+  if (i == 0) return false;
+  const next = i < n ? load<u8>(p + i) : 0;
+  if (next == 0x2f) {
+    if (looksLikeHost(p, i)) return false;
+  } else if ((next != 0 && next != 0x3f) || !endsWithPageExtension(p, i)) {
+    return false;
+  }
+  let query = false;
+  for (let j = i; j < end; j++) {
+    const c = load<u8>(p + j);
+    if (c <= 0x20 || c >= 0x7f) return false;
+    if (c == 0x3f || c == 0x23) query = true;
+    else if (c == 0x3a && !query) return false;
+  }
+  return true;
+}
+
+/** `[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}`, any case: labels, the last of two letters or more. */
+function looksLikeHost(p: usize, n: i32): bool {
+  let label = 0;
+  let letters = true;
+  let labels = 0;
+  for (let i = 0; i < n; i++) {
+    const c = <u32>load<u8>(p + i);
+    if (c == 0x2e) {
+      if (label == 0) return false;
+      labels++;
+      label = 0;
+      letters = true;
+      continue;
+    }
+    const l = c | 0x20;
+    const letter = l >= 0x61 && l <= 0x7a;
+    if (!letter && !(c >= 0x30 && c <= 0x39) && c != 0x2d) return false;
+    letters = letters && letter;
+    label++;
+  }
+  return labels > 0 && label >= 2 && letters;
+}
+
+/** `.htm`, `.html`, `.xhtml`, `.shtml`, `.php`, `.php5`, `.asp(x)`, `.jsp(x)`, `.cfm` or `.pdf`, any case, after one byte or more. */
+function endsWithPageExtension(p: usize, n: i32): bool {
+  let dot = n - 1;
+  while (dot > 0 && load<u8>(p + dot) != 0x2e) dot--;
+  if (dot < 1) return false;
+  const at = p + dot + 1;
+  const len = n - dot - 1;
+  if (len == 4 && equalsLower(at, PHP, 3) && isDigit(load<u8>(at + 3))) return true;
+  for (let k = 0; k < PAGE_EXTENSIONS.length; k++) {
+    if (equalsLower(at, unchecked(PAGE_EXTENSIONS[k]), <u32>len)) return true;
+  }
+  return false;
+}
+
+const PHP = String.UTF8.encode('php');
+const PAGE_EXTENSIONS: ArrayBuffer[] = ['htm', 'html', 'xhtml', 'shtml', 'php', 'asp', 'aspx', 'jsp', 'jspx', 'cfm', 'pdf'].map<ArrayBuffer>((e) => String.UTF8.encode(e));
+
+@inline function isDigit(c: u8): bool {
+  return c >= 0x30 && c <= 0x39;
 }
 
 /** After `writeRewritten` succeeded: the bytes from the written URL's `?` to its end (0 without a query). */

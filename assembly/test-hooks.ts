@@ -72,7 +72,7 @@ const rewritten = new Bytes(4096);
 
 /** The rewriting fast path on [scratch, scratch+len): its `LocFix` bits with the written URL at `rewrittenPtr()`, or -1. */
 export function rewriteLoc(len: u32): i32 {
-  return rewriteSiteLoc(scratch.ptr, len, rewritten);
+  return rewriteSiteLoc(scratch.ptr, len, len, rewritten);
 }
 export function rewrittenPtr(): usize {
   return rewritten.ptr;

@@ -550,12 +550,20 @@ const SEGMENT_PIECES = [
 ];
 const DOT_PIECES = ['.', '..', '%2e', '%2E', '.%2e', '%2E.', '%2e%2E', '.x', '...', '%2ex', '..a'];
 const ENGINE_PIECES = ['^', '|', '[', ']', '\\', '\t', '%zz', '%', '\n'];
-const QUERY_PIECES = ['q', '=', '&', ' ', "'", '"', '<', '>', 'é', '?', '/', '%41', '.', '..', ';', '+'];
+const QUERY_PIECES = ['q', '=', '&', ' ', "'", '"', '<', '>', 'é', '?', '/', '%41', '.', '..', ';', '+', ':'];
 const QUERY_ENGINE_PIECES = ['`', '{', '}', '^', '|', '[', ']', '\\', '%g', '\t'];
+
+// First segments of a path-relative reference, and near misses: a host, a file that is no page, a
+// scheme-like word, bytes outside `[\w~.-]`.
+const RELATIVE_STARTS = [
+  'a/', 'blog/', './', '../', '../../', '.../', 'x~y_z-/', 'v1.2/', 'page.html', 'Index.PHP5', 'a.b.aspx', 'doc.PDF', 'p.shtml',
+  'a.txt', '.html', 'page.html/', 'www.example.com/', 'example.co/', 'a.b/', 'ex-1.c0m/', 'foo:bar/', 'a/b:c/', 'a%20b/', 'é/', 'mailto:x',
+];
 
 function rewriteShape(gen: Gen, base: Base): string {
   const r = gen.rand();
-  const origin = r < 0.55 ? base.origin : r < 0.75 ? '' : caseFlipped(base.origin, base.origin.length, gen.rand) + (gen.chance(0.3) && !base.port ? (base.scheme === 'https' ? ':443' : ':80') : '');
+  const relative = r >= 0.55 && r < 0.75 && gen.chance(0.6);
+  const origin = r < 0.55 || relative ? (relative ? '' : base.origin) : r < 0.75 ? '' : caseFlipped(base.origin, base.origin.length, gen.rand) + (gen.chance(0.3) && !base.port ? (base.scheme === 'https' ? ':443' : ':80') : '');
   let path = '';
   const segments = 1 + gen.int(5);
   for (let i = 0; i < segments; i++) {
@@ -565,6 +573,11 @@ function rewriteShape(gen: Gen, base: Base): string {
     path += '/' + seg;
   }
   if (gen.chance(0.2)) path += '/';
+  // A path relative to the base's folder: a first segment, then the rest of the path or nothing.
+  if (relative) {
+    const start = gen.pick(RELATIVE_STARTS);
+    path = start.endsWith('/') ? start + path.slice(1) : start;
+  }
   let query = '';
   if (gen.chance(0.35)) {
     query = '?';
@@ -575,7 +588,10 @@ function rewriteShape(gen: Gen, base: Base): string {
 
 const FIX_CODES: [number, string][] = [[1, 'loc-relative'], [4, 'loc-normalized']];
 
-for (const base of BASES) {
+// A base in a folder: path-relative locs resolve against it, and `..` climbs out of it.
+const REWRITE_BASES: Base[] = [...BASES, { ...BASES[0], href: 'https://www.example.com/shop/.well-known/list.html?page=2' }];
+
+for (const base of REWRITE_BASES) {
   test(`rewriting fast path: every loc it writes is new URL()'s href with the fixes the engine tells, on paths with spaces, quotes, non-ASCII and dot segments (base ${base.href}, ${REWRITE_ROWS} locs, seed ${SEED})`, async () => {
     const core = await newCore(base);
     const gen = new Gen(mulberry32(SEED ^ 0x5e9 ^ (base.port ? 0x8080 : 0)));
@@ -584,17 +600,23 @@ for (const base of BASES) {
     let taken = 0;
     let plain = 0;
     let plainTaken = 0;
+    let relativeTaken = 0;
     for (let i = 0; i < REWRITE_ROWS; i++) {
       // Trimmed, as the core has it by then.
       const loc = rewriteShape(gen, base).replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
       const [len] = core.putScratch(loc);
       const fix = core.x.rewriteLoc(len);
       // Shapes with none of the engine's bytes: the core should take them all.
-      const forEngine = /[\^|[\]\\\t\n]|%(?![0-9A-Fa-f]{2})|\?.*[`{}]/.test(loc);
+      // A path-relative loc that the rules do not read as one, or with a space or non-ASCII byte (the
+      // rules' `\s` knows more spaces than ASCII's), is the engine's too.
+      const pathRelative = !/^(https?:|\/)/i.test(loc);
+      const forEngine =
+        /[\^|[\]\\\t\n]|%(?![0-9A-Fa-f]{2})|\?.*[`{}]/.test(loc) || (pathRelative && (/[^\x21-\x7e]/.test(loc) || !isRelativeReference(loc)));
       if (!forEngine) plain++;
       if (fix < 0) continue;
       taken++;
       if (!forEngine) plainTaken++;
+      if (pathRelative) relativeTaken++;
       const got = core.text(core.x.rewrittenPtr(), core.x.rewrittenLen());
       const want = reference(loc, baseUrl, new Set());
       const fixes = FIX_CODES.filter(([bit]) => fix & bit).map(([, code]) => code);
@@ -602,9 +624,10 @@ for (const base of BASES) {
         if (wrong.length < 15) wrong.push(`${JSON.stringify(loc)} → ${JSON.stringify(got)} [${fixes.join(', ')}], want ${JSON.stringify(want)}`);
       }
     }
-    console.log(`rewriting fast path, base ${base.href}: ${REWRITE_ROWS} locs, ${taken} written by the core; ${plainTaken} of the ${plain} with none of the engine's bytes`);
+    console.log(`rewriting fast path, base ${base.href}: ${REWRITE_ROWS} locs, ${taken} written by the core (${relativeTaken} path-relative); ${plainTaken} of the ${plain} with none of the engine's bytes`);
     assert.deepEqual(wrong, [], `the core wrote locs as new URL() does not (seed ${SEED})`);
     assert.ok(plain > REWRITE_ROWS / 2 && plainTaken >= plain * 0.9, `the core wrote ${plainTaken} of ${plain} locs with none of the engine's bytes (seed ${SEED})`);
+    assert.ok(relativeTaken > REWRITE_ROWS / 50, `the core wrote ${relativeTaken} path-relative locs (seed ${SEED})`);
   });
 }
 
