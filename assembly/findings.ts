@@ -7,8 +7,9 @@
 import { Bytes, HIGHS, ONES, QUOTES, hasByteBelow, hasZeroByte } from './bytes';
 
 export const MAX_VALUE: u32 = 1024;
-const CUT: u32 = 0x8000;
-const PLAIN: u32 = 0x4000;
+export const CUT: u32 = 0x8000;
+export const PLAIN: u32 = 0x4000;
+export const LENGTH: u32 = 0x3fff;
 const COMMAS: u64 = ONES * 0x2c;
 
 export const findings = new Bytes(1 << 16);

@@ -20,6 +20,7 @@ import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
+import { report, counts as reportCounts, setReportMiddle as setMiddle } from './report-rows';
 import { addFinding, findings, clearFindings, setInputIndex, rowFixed, rowWarned, clearRowMarks, markFixed, markWarned } from './findings';
 import {
   Ext, processExtensions, beginExtensions, resolveSlow, addExtras, checkReciprocity, placedRow, dropRowLinks,
@@ -843,6 +844,22 @@ export function findingsLen(): u32 {
 }
 export function drainedFindings(): void {
   clearFindings();
+}
+
+/** report.csv rows the core writes from the findings (assembly/report-rows.ts). */
+export { setReportInput, writeReportRows, reportTaken } from './report-rows';
+/** A code's `severity,code,message,` for the rows the core writes, at `scratchPtr()`. */
+export function setReportMiddle(code: u32, len: u32): void {
+  setMiddle(code, scratch.ptr, len);
+}
+export function reportPtr(): usize {
+  return report.ptr;
+}
+export function reportLen(): u32 {
+  return report.len;
+}
+export function reportCountsPtr(): usize {
+  return changetype<usize>(reportCounts);
 }
 
 /** The engine writes a finding of its own (list-wide ones), with value and fixed at `scratchPtr()`. */

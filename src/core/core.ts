@@ -46,6 +46,13 @@ export interface Exports {
   findingsPtr(): number;
   findingsLen(): number;
   drainedFindings(): void;
+  setReportMiddle(code: number, len: number): void;
+  setReportInput(input: number): void;
+  writeReportRows(at: number): number;
+  reportPtr(): number;
+  reportLen(): number;
+  reportTaken(): void;
+  reportCountsPtr(): number;
   addEngineFinding(line: number, column: number, code: number, valueLen: number, fixedLen: number): void;
   indexBegin(): void;
   indexEntry(locLen: number, lastmodLen: number): void;

@@ -228,9 +228,9 @@ export class FindingRecords {
     into.tailEnd = into.tailAt + n;
   }
 
-  /** Counts a finding of code number `code` without keeping it. */
-  count(code: number): void {
-    this.#perCode[code]++;
+  /** Counts `n` findings of code number `code` without keeping them. */
+  count(code: number, n = 1): void {
+    this.#perCode[code] += n;
   }
 
   /** How many findings each code has, by the code's number. */

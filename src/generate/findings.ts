@@ -63,16 +63,33 @@ export class FindingStore {
     this.#eachRecord(block, (fields, texts) => this.#records.addBytes(fields, texts));
   }
 
-  /** Counts a block of records without keeping them (see `Hooks.keepFindings`), handing each to `visit`. */
-  tally(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void): void {
-    this.#eachRecord(block, (fields, texts) => {
-      this.#records.count(fields.code);
-      visit(fields, texts);
-    });
+  /**
+   * Counts a block of records without keeping them (see `Hooks.keepFindings`), handing each to
+   * `visit`; with `one`, the first record only. Returns the bytes of the records read.
+   */
+  tally(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void, one = false): number {
+    return this.#eachRecord(
+      block,
+      (fields, texts) => {
+        this.#records.count(fields.code);
+        visit(fields, texts);
+      },
+      one,
+    );
   }
 
-  /** Each record of a block as the core wrote it: its fields and its texts as ranges of the block (the same two objects each time: a million records make no garbage). */
-  #eachRecord(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void): void {
+  /** Counts findings written elsewhere (report.csv rows the core wrote): `counts[code]` of each code. */
+  countAll(counts: Uint32Array): void {
+    for (let c = 1; c < CODE_NAMES.length; c++) if (counts[c] > 0) this.#records.count(c, counts[c]);
+  }
+
+  /** Whether the findings of input `input` are told at their own line, with no input's name. */
+  ownLines(input: number): boolean {
+    return this.inputNames.length <= 1 && !this.#places[input];
+  }
+
+  /** Each record of a block as the core wrote it (the first only, with `one`): its fields and its texts as ranges of the block (the same two objects each time: a million records make no garbage). */
+  #eachRecord(block: Uint8Array, visit: (fields: RecordFields, texts: TextRanges) => void, one = false): number {
     const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
     let at = 0;
     while (at < block.length) {
@@ -96,7 +113,9 @@ export class FindingStore {
       fields.source = view.getUint16(at + 10, true);
       visit(fields, t);
       at = (t.fixedEnd + 3) & ~3;
+      if (one) break;
     }
+    return at;
   }
 
   code(i: number): string {

@@ -2,6 +2,7 @@
 // go, the site the list is for, and what the job has said so far.
 
 import { Code } from '../core/code.ts';
+import { CODE_NAMES } from '../core/codes.ts';
 import type { Core } from '../core/core.ts';
 import { ZipWriter, type DeflateAside } from '../compress/zip.ts';
 import type { RowsOrigin } from '../check/sitemap-rows.ts';
@@ -46,6 +47,9 @@ export interface CurrentInput {
   /** The column that names a row's section, when the run has sections by column and the input that column; else -1. */
   sectionColumn?: number;
 }
+
+/** The core writes no input's report rows. */
+const NO_INPUT = 0xffff;
 
 export class GenerateRun {
   readonly x: Core['x'];
@@ -94,6 +98,11 @@ export class GenerateRun {
     if (hooks.keepFindings === false) {
       const rows = new ReportRows();
       this.report = { rows, file: this.zip.deflateAside('report.csv', REPORT_LEVEL, (block) => rows.recycle(block)) };
+      // The core writes the rows it can, with each code's middle cells as these rows have them.
+      for (let c = 1; c < CODE_NAMES.length; c++) {
+        const [n] = core.putScratch(rows.middle(CODE_NAMES[c], this.findings.severityOf(CODE_NAMES[c])));
+        this.x.setReportMiddle(c, n);
+      }
     }
   }
 
@@ -125,15 +134,40 @@ export class GenerateRun {
 
   /** The core's findings so far: into the store, or (a run that keeps none) counted and into report.csv. */
   drainFindings(): void {
-    const report = this.report;
-    this.core.drainFindings((block) => {
-      if (!report) return this.findings.add(block);
-      // Counted, and written into report.csv straight from the core's records, in one pass.
-      this.findings.tally(block, (f, t) => {
-        const full = report.rows.ofRecord(f, t, this.findings);
-        if (full) report.file.push(full, false);
-      });
-    });
+    if (this.report) return this.#drainIntoReport(this.report);
+    this.core.drainFindings((block) => this.findings.add(block));
+  }
+
+  /**
+   * The core's findings as report.csv rows, counted: the core writes the rows it can, and a record
+   * it leaves (a text that needs quotes or is not ASCII, findings told with an input's name or
+   * another document's line) is written here, in its turn.
+   */
+  #drainIntoReport(report: NonNullable<GenerateRun['report']>): void {
+    const { x, core } = this;
+    const n = x.findingsLen();
+    if (n === 0) return;
+    const input = this.input?.index ?? -1;
+    x.setReportInput(input >= 0 && this.findings.ownLines(input) ? input : NO_INPUT);
+    const push = (full: Uint8Array | null): void => {
+      if (full) report.file.push(full, false);
+    };
+    for (let at = 0; ; ) {
+      at = x.writeReportRows(at);
+      const rows = x.reportLen();
+      if (rows > 0) {
+        const ptr = x.reportPtr();
+        for (const full of report.rows.ofBytes(core.bytes().subarray(ptr, ptr + rows))) push(full);
+        x.reportTaken();
+      }
+      if (at >= n) break;
+      const ptr = x.findingsPtr();
+      at += this.findings.tally(core.bytes().subarray(ptr + at, ptr + n), (f, t) => push(report.rows.ofRecord(f, t, this.findings)), true);
+    }
+    const counts = new Uint32Array(core.bytes().buffer, x.reportCountsPtr(), CODE_NAMES.length);
+    this.findings.countAll(counts);
+    counts.fill(0);
+    x.drainedFindings();
   }
 
   /** Waits while report.csv has more than a few MiB waiting to be compressed. */

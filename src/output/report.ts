@@ -1,6 +1,7 @@
 // report.csv: one row per finding. Cells a spreadsheet would run as a formula are neutralised.
-// The rows are written as bytes straight from the findings store, or from the core's records as
-// they are drained when the run keeps no findings: a million findings make no million strings.
+// The rows are written as bytes straight from the findings store, or, when the run keeps no findings,
+// by the core itself (the rows of plain cells) and from its records as they are drained (the rest):
+// a million findings make no million strings.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
 import { TextParts, TextRanges, type RecordFields } from '../findings/records.ts';
@@ -79,6 +80,19 @@ export class ReportRows {
     return this.#row(where.input, where.line, f.column, CODE_NAMES[f.code], f.severity, value, fixed);
   }
 
+  /**
+   * Rows the core wrote as bytes (assembly/report-rows.ts), read during the call only; gives each
+   * block they fill. A block may end inside one of these rows.
+   */
+  *ofBytes(bytes: Uint8Array): Generator<Uint8Array> {
+    for (let at = 0; at < bytes.length; ) {
+      const n = Math.min(bytes.length - at, Math.max(1, this.blockSize - this.#out.units));
+      this.#out.raw(bytes.subarray(at, at + n));
+      at += n;
+      if (this.#out.units >= this.blockSize) yield this.#full();
+    }
+  }
+
   /** A block given out, read and done with: its buffer serves a later block. */
   recycle(block: Uint8Array): void {
     if (this.#spare.length < SPARE_BLOCKS && block.byteOffset === 0) this.#spare.push(new Uint8Array(block.buffer));
@@ -103,9 +117,19 @@ export class ReportRows {
     out.ascii(',');
     this.#cells.write(out, fixed);
     out.ascii('\n');
-    if (out.units < this.blockSize) return null;
+    return out.units < this.blockSize ? null : this.#full();
+  }
+
+  /** The block written so far, full: the rows go on in a new one. */
+  #full(): Uint8Array {
+    const out = this.#out;
     this.#out = new ByteBlock(this.blockSize, this.#spare.pop());
     return out.bytes();
+  }
+
+  /** A code's `severity,code,message,` cells as a row has them (the same for every finding of the code). */
+  middle(code: string, severity: string): Uint8Array {
+    return this.#middle(code, severity).bytes;
   }
 
   #middle(code: string, severity: string): { bytes: Uint8Array; units: number } {
