@@ -215,6 +215,15 @@ export interface GzipAhead {
   next(): GzipAhead;
 }
 
+/** Bytes kept in order until they are read back, once (see `Platform.holdAside`). */
+export interface HeldBytes {
+  push(chunk: Uint8Array): void;
+  /** The bytes pushed, in order, in chunks of the holder's size; read to the end, the holder is closed. */
+  read(): Iterable<Uint8Array>;
+  /** Lets the bytes go unread (a run that ended early). */
+  close(): void;
+}
+
 /** A raw deflate stream: `write` resolves when the stream can take more, `end` once all output is out. */
 export interface RawDeflate {
   write(data: Uint8Array): Promise<void>;
@@ -242,6 +251,11 @@ export interface Platform {
   crc32(data: Uint8Array, value?: number): number;
   /** A raw deflate stream for the zip's deflated entries (report.csv, the index): its output goes to `onData`, in order. */
   deflateRaw(level: number, onData: (chunk: Uint8Array) => void): RawDeflate;
+  /**
+   * Somewhere to keep a zip entry's compressed bytes until its place in the zip comes (report.csv,
+   * written as the run goes, comes after the sitemaps), or null for memory.
+   */
+  holdAside?(): HeldBytes | null;
   /**
    * Inflates the raw deflate data at the start of `input`, its output yielded as it is read (never
    * more than a few chunks ahead of the reader), and puts the bytes after the data back into

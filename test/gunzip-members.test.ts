@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crc32, gzipSync } from 'node:zlib';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipMembers } from '../src/input/gunzip-members.ts';
@@ -33,9 +33,13 @@ test(`gzip data read as the gzip program reads it (${CASES} cases)`, { timeout: 
   const seed = testSeed('gunzip-members.test.ts');
   const r = mulberry32(seed);
   const dir = mkdtempSync(join(tmpdir(), 'sitemill-gunzip-'));
-  for (let i = 0; i < CASES; i++) {
-    const c = gzipCase(r);
-    assertReadAsGzip(c, gzipProgram(c, dir), await ours(chunked(c.file, c.sizes)), `seed ${seed}, case ${i}`);
+  try {
+    for (let i = 0; i < CASES; i++) {
+      const c = gzipCase(r);
+      assertReadAsGzip(c, gzipProgram(c, dir), await ours(chunked(c.file, c.sizes)), `seed ${seed}, case ${i}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

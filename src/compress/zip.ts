@@ -5,7 +5,7 @@
 
 import { Zip, ZipPassThrough } from 'fflate';
 import { concat } from '../input/byte-streams.ts';
-import type { Platform } from '../types.ts';
+import type { HeldBytes, Platform } from '../types.ts';
 
 // fflate writes DOS time from local date fields, so a date built from local fields is the same
 // 1980-01-01 00:00 in every timezone.
@@ -46,6 +46,20 @@ export interface DeflateAside {
   place(): Promise<void>;
 }
 
+/** Bytes held in memory, where the platform has nowhere else to keep them. */
+function heldInMemory(): HeldBytes {
+  let chunks: Uint8Array[] = [];
+  return {
+    push: (chunk) => void chunks.push(chunk),
+    *read() {
+      const all = chunks;
+      chunks = [];
+      yield* all;
+    },
+    close: () => void (chunks = []),
+  };
+}
+
 /** Pushed bytes a file deflated aside lets wait before its writer is held back. */
 const ASIDE_WAITING = 4 << 20;
 
@@ -55,13 +69,15 @@ export class ZipWriter {
   /** The deflated entries the platform is compressing, in order. */
   private compressing: Promise<void> = Promise.resolve();
   private failed: Error | null = null;
+  /** Where files deflated aside keep their compressed bytes. */
+  private held: HeldBytes[] = [];
   private finished!: () => void;
   readonly done: Promise<void>;
 
   constructor(
     onChunk: (chunk: Uint8Array) => void | Promise<void>,
     /** Its CRC-32 and raw deflate. */
-    private platform: Pick<Platform, 'crc32' | 'deflateRaw'>,
+    private platform: Pick<Platform, 'crc32' | 'deflateRaw' | 'holdAside'>,
     private onFile?: (name: string, data: Uint8Array) => void | Promise<void>,
   ) {
     this.done = new Promise((resolve) => (this.finished = resolve));
@@ -134,8 +150,9 @@ export class ZipWriter {
    */
   deflateAside(name: string, level = 6, taken?: (part: Uint8Array) => void): DeflateAside {
     const { crc32, deflateRaw } = this.platform;
-    const chunks: Uint8Array[] = [];
-    const z = deflateRaw(level, (chunk) => chunks.push(chunk));
+    const held = this.platform.holdAside?.() ?? heldInMemory();
+    this.held.push(held);
+    const z = deflateRaw(level, (chunk) => held.push(chunk));
     let crc = 0;
     let size = 0;
     /** Bytes pushed and not yet taken by the deflate stream. */
@@ -163,11 +180,18 @@ export class ZipWriter {
       place: async () => {
         await compressing;
         const entry = this.added(new NativeDeflated(name));
-        const last = chunks.pop() ?? new Uint8Array(0);
-        for (const chunk of chunks) entry.compressed(chunk, false);
+        // One chunk read ahead, so the last goes out marked final; each reaches the sink before the next is read.
+        let last: Uint8Array | null = null;
+        for (const chunk of held.read()) {
+          if (last) {
+            entry.compressed(last, false);
+            await this.writing;
+          }
+          last = chunk;
+        }
         entry.crc = crc;
         entry.size = size;
-        entry.compressed(last, true);
+        entry.compressed(last ?? new Uint8Array(0), true);
         if (this.onFile) this.toFile(name, concat(parts));
       },
     };
@@ -177,6 +201,11 @@ export class ZipWriter {
   async drained(): Promise<void> {
     await this.compressing;
     await this.writing;
+  }
+
+  /** Lets go of what files deflated aside still hold (a run that ended before their place). */
+  close(): void {
+    for (const held of this.held) held.close();
   }
 
   async end(): Promise<void> {

@@ -62,13 +62,17 @@ export async function generateOn(core: Core, sources: InputSource[], opts: Resol
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);
   const previous = opts.previous && !opts.allFields ? await readPrevious(opts.previous, opts, sectioning !== null, platform) : null;
   const run = new GenerateRun(core, sources, opts, platform, hooks, belonging, sectioning, previous);
-  run.notes.push(...notes);
-  run.configureCore();
-  for (const [i, source] of sources.entries()) await readInput(run, source, i);
-  run.throwIfAborted();
-  await finishList(run);
-  const summary = summarize(run);
-  await writeReportAndManifest(run, summary);
-  run.progress.report(true);
-  return { summary, findings: run.findings, zip: run.zipParts };
+  try {
+    run.notes.push(...notes);
+    run.configureCore();
+    for (const [i, source] of sources.entries()) await readInput(run, source, i);
+    run.throwIfAborted();
+    await finishList(run);
+    const summary = summarize(run);
+    await writeReportAndManifest(run, summary);
+    run.progress.report(true);
+    return { summary, findings: run.findings, zip: run.zipParts };
+  } finally {
+    run.zip.close();
+  }
 }
