@@ -57,6 +57,19 @@ export const QUOTES: u64 = ONES * 0x22;
   return ((v - ONES * <u64>n) & ~v & HIGHS) != 0;
 }
 
+/**
+ * The zero bytes of `v`, as the high bit of each: exact for the lowest one (a borrow can flag bytes
+ * above it), so `ctz(mask) >> 3` is the first; an OR of such masks keeps that true.
+ */
+@inline export function zeroBytes(v: u64): u64 {
+  return (v - ONES) & ~v & HIGHS;
+}
+
+/** The bytes of `v` below `n` (n ≤ 128), as zeroBytes flags them. */
+@inline export function bytesBelow(v: u64, n: u8): u64 {
+  return (v - ONES * <u64>n) & ~v & HIGHS;
+}
+
 /** The first `b` in [p, end), or `end`; eight bytes a step where it is not. */
 @inline export function findByte(p: usize, end: usize, b: u8): usize {
   const pattern = ONES * <u64>b;
