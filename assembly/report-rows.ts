@@ -6,15 +6,15 @@
 
 import { Bytes } from './bytes';
 import { findings, CUT, PLAIN, LENGTH } from './findings';
+import { REPORT_CODES } from '../src/core/status';
 
 export const report = new Bytes(1 << 16);
 
 /** Each code's `severity,code,message,` bytes, by the code's number; none until the engine gives them. */
-const MAX_CODES = 256;
-const middles = new StaticArray<usize>(MAX_CODES);
-const middleLens = new StaticArray<u32>(MAX_CODES);
+const middles = new StaticArray<usize>(REPORT_CODES);
+const middleLens = new StaticArray<u32>(REPORT_CODES);
 /** Rows written per code since the engine last read them. */
-export const counts = new StaticArray<u32>(MAX_CODES);
+export const counts = new StaticArray<u32>(REPORT_CODES);
 
 /** The input whose records the core writes (one input, its lines its own); 0xffff for none. */
 let ownInput: u32 = 0xffff;
@@ -22,6 +22,7 @@ let ownInput: u32 = 0xffff;
 const ELLIPSIS: u32 = 0xa680e2; // `…` in UTF-8, E2 80 A6, as a little-endian word
 
 export function setReportMiddle(code: u32, p: usize, n: u32): void {
+  if (code >= <u32>REPORT_CODES) return;
   const at = heap.alloc(n);
   memory.copy(at, p, n);
   unchecked((middles[code] = at));
@@ -42,6 +43,7 @@ export function writeReportRows(at: u32): u32 {
   while (at < end) {
     const r = findings.ptr + at;
     const code = <u32>load<u16>(r, 8);
+    if (code >= <u32>REPORT_CODES) break;
     const v = <u32>load<u16>(r, 12);
     const f = <u32>load<u16>(r, 14);
     const middle = unchecked(middleLens[code]);

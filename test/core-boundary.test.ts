@@ -9,6 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import ts from 'typescript';
 import { Core } from '../src/core/core.ts';
+import { CODE_NAMES } from '../src/core/codes.ts';
+import { REPORT_CODES } from '../src/core/status.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { TEST_WASM, testModule } from './helpers/test-core.ts';
 
@@ -133,4 +135,8 @@ test('the comparison tells a missing, an extra, a wrong kind and a wrong count a
     'counter: declared a global, exported as a function',
     'extra: exported, not declared',
   ]);
+});
+
+test('every code has a number the core writes report.csv rows for', () => {
+  assert.ok(CODE_NAMES.length <= REPORT_CODES, `${CODE_NAMES.length} codes, room for ${REPORT_CODES}`);
 });

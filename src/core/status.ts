@@ -71,3 +71,6 @@ export enum SampleRow {
   Malformed,
   End,
 }
+
+/** The core writes report.csv rows for codes numbered below this (every code is: test/core-boundary.test.ts). */
+export const REPORT_CODES = 256;

@@ -17,7 +17,7 @@ import { FindingStore } from './findings.ts';
 import type { ResolvedOptions } from './options.ts';
 import { ProgressReporter } from './progress.ts';
 import { belongWhen, type Belonging } from './belonging.ts';
-import { BelongWhen } from '../core/status.ts';
+import { BelongWhen, REPORT_CODES } from '../core/status.ts';
 import type { PreviousSitemap } from './previous-set.ts';
 import { SectionedOutput } from './sectioned-output.ts';
 import type { Sectioning } from './sectioning.ts';
@@ -164,7 +164,7 @@ export class GenerateRun {
       const ptr = x.findingsPtr();
       at += this.findings.tally(core.bytes().subarray(ptr + at, ptr + n), (f, t) => push(report.rows.ofRecord(f, t, this.findings)), true);
     }
-    const counts = new Uint32Array(core.bytes().buffer, x.reportCountsPtr(), CODE_NAMES.length);
+    const counts = new Uint32Array(core.bytes().buffer, x.reportCountsPtr(), REPORT_CODES);
     this.findings.countAll(counts);
     counts.fill(0);
     x.drainedFindings();
