@@ -1,8 +1,8 @@
 // report.csv rows written from the findings' records, for a run that keeps no findings (the CLI): a
 // record whose two texts are plain cells (see `plainCell`) becomes `line,column,` then its code's
 // `severity,code,message,` as the engine gave it, then the texts, each with `…` when cut. The engine
-// writes the other records itself, in their turn. A million findings made this 0.6 s of JS a row at a
-// time (1M root-relative paths, Node 20); here it is a copy.
+// writes the other records itself, in their turn. Written in JS a row at a time, a million findings
+// (1M root-relative paths) held the run's JS at 3.5 s in a CPU profile; with these rows, 1.4 s.
 
 import { Bytes } from './bytes';
 import { findings, CUT, PLAIN, LENGTH } from './findings';
