@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync, crc32, inflateRawSync } from 'node:zlib';
-import { gzipInPieces, PiecedGzip, PIECE } from '../src/compress/gzip-pieces.ts';
+import { gzipInPieces, PiecedGzip } from '../src/compress/gzip-pieces.ts';
+import { PIECE } from '../src/compress/deflate-piece.ts';
 import { crc32Combine } from '../src/compress/crc32-combine.ts';
 import { deflateRawInPieces } from '../src/compress/deflate-pieces.ts';
 import { mulberry32, testSeed } from './random.ts';
@@ -144,7 +145,7 @@ test('a raw deflate stream in pieces (report.csv) inflates to its input and is t
       const outputs: Uint8Array[] = [];
       for (const pushes of ['whole', 'random']) {
         const chunks: Uint8Array[] = [];
-        const z = deflateRawInPieces(6, (c) => chunks.push(c.slice()));
+        const z = deflateRawInPieces(6, (c) => chunks.push(c.slice()), crc32);
         for (let at = 0; at < size; ) {
           const n = pushes === 'whole' ? size : Math.min(size - at, 1 + ((random() * PIECE * 0.7) | 0));
           await z.write(input.subarray(at, at + n));

@@ -5,16 +5,16 @@
 // report.csv one 1 MiB block at a time, with the main thread waiting on each: for a million
 // findings (184 MB of report), 2.7 s of deflate on one core, most of it the main thread's idle time.
 
-import { deflate, LANES, PIECE, WINDOW } from './gzip-pieces.ts';
+import { deflatePiece, own, PIECE, WINDOW, type Crc32 } from './deflate-piece.ts';
 import type { RawDeflate } from '../types.ts';
 
-/** Pieces compressing or compressed and not yet handed on: past this, a write waits for the oldest (one a lane: twice that only held more memory). */
-const AHEAD = LANES;
+/** Pieces compressing or compressed and not yet handed on: past this, a write waits for the oldest (eight only held more memory). */
+const AHEAD = 4;
 
-export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) => void): RawDeflate {
+export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) => void, crc32: Crc32): RawDeflate {
   // Piece buffers are used again once compressed: a new one per piece leaves freed buffers that the
   // allocator holds on to (with report blocks made new as well, 45 MB of a 1M-finding run's peak).
-  const free: Uint8Array<ArrayBuffer>[] = [];
+  const free: ArrayBuffer[] = [];
   let piece = new Uint8Array(PIECE);
   let filled = 0;
   let window: Uint8Array | null = null;
@@ -23,10 +23,11 @@ export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) =>
   let handed: Promise<void> = Promise.resolve();
 
   const send = (bytes: Uint8Array<ArrayBuffer>, last: boolean): void => {
-    const job = deflate(bytes, level, window, last);
-    job.then(() => free.length < AHEAD && bytes.length === PIECE && free.push(bytes), () => {});
+    const dictionary = window;
     window = bytes.length >= WINDOW ? bytes.slice(bytes.length - WINDOW) : null;
-    handed = handed.then(() => job).then(onData);
+    const job = deflatePiece(bytes.length === PIECE ? bytes : own(bytes), level, dictionary, last, crc32);
+    job.then((done) => free.length < AHEAD && done.buffer.byteLength === PIECE && free.push(done.buffer), () => {});
+    handed = handed.then(() => job).then((done) => onData(done.deflated));
     handed.catch(() => {}); // awaited by a write or in end()
     ahead.push(handed);
   };
@@ -40,7 +41,7 @@ export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) =>
         at += n;
         if (filled < PIECE) break;
         send(piece, false);
-        piece = free.pop() ?? new Uint8Array(PIECE);
+        piece = new Uint8Array(free.pop() ?? new ArrayBuffer(PIECE));
         filled = 0;
         while (ahead.length > AHEAD) await ahead.shift();
       }

@@ -1,0 +1,40 @@
+// Deflate on libuv's thread pool (node:zlib's async calls), where no deflate worker can start
+// (Node before 20.15 has no zlib.crc32 for them). Each piece goes back and forth to the main thread
+// for every 256 KiB of output and for its final flush, and the CRCs are taken on the main thread.
+
+import { constants, deflateRaw } from 'node:zlib';
+import type { Deflated } from './deflate-workers.ts';
+
+// zlib's output buffer per round: more output takes another round.
+const OUT_CHUNK = 1 << 18;
+// Pieces on the pool at once: one for each of libuv's four threads (its default). More would only
+// queue, and file reads would wait behind them (the pool is first come, first served).
+const LANES = 4;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function lane<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= LANES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await job();
+  } finally {
+    // The slot passes straight to the next job waiting, so no newcomer slips in between.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** As `deflatePiece`, on libuv's pool. */
+export async function deflateOnLibuvPool(piece: Uint8Array<ArrayBuffer>, level: number, dictionary: Uint8Array | null, last: boolean, crc32: (data: Uint8Array) => number): Promise<Deflated> {
+  const options = {
+    level,
+    chunkSize: OUT_CHUNK,
+    finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+    ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
+  };
+  const deflated = await lane(() => new Promise<Uint8Array>((resolve, reject) => deflateRaw(piece, options, (err, out) => (err ? reject(err) : resolve(out)))));
+  return { deflated, length: piece.length, crc: crc32(piece), deflatedCrc: crc32(deflated), buffer: piece.buffer };
+}
