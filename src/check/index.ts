@@ -2,6 +2,7 @@
 // browser's in a page or worker) and InputSources (any name + stream of chunks).
 
 export { auditFiles, checkFiles, type Audit } from './check.ts';
-export { sitemapRows, isSitemapInput, RowsOrigin } from './sitemap-rows.ts';
+export { sitemapRows, RowsOrigin } from './sitemap-rows.ts';
+export { isSitemapInput } from './sitemap-input.ts';
 export { CHECK_CODES, type CheckCode } from './codes.ts';
 export type { CheckOptions, CheckResult, CheckedFile, CheckFinding, FileKind } from './types.ts';

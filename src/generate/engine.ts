@@ -15,7 +15,6 @@ import { GenerateRun } from './run.ts';
 import { belongingOf } from './belonging.ts';
 import { urlJudges } from './url-judges.ts';
 import { Sectioning } from './sectioning.ts';
-import { readPrevious } from './previous-set.ts';
 
 export { InputError };
 export { OptionError } from './options.ts';
@@ -60,7 +59,8 @@ export async function generateOn(core: Core, sources: InputSource[], opts: Resol
   const notes: string[] = [];
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);
-  const previous = opts.previous && !opts.allFields ? await readPrevious(opts.previous, opts, sectioning !== null, platform) : null;
+  // The published set's reader (the audit's) loads only for a run that has one.
+  const previous = opts.previous && !opts.allFields ? await (await import('./previous-set.ts')).readPrevious(opts.previous, opts, sectioning !== null, platform) : null;
   const run = new GenerateRun(core, sources, opts, platform, hooks, belonging, sectioning, previous);
   try {
     run.notes.push(...notes);

@@ -27,7 +27,7 @@ export interface PreviousSitemap {
   format: Format;
   /** How many URLs it lists. */
   count: number;
-  /** Its URLs, when another tool wrote it (read with `previousUrl`); null when `offsets` says where each is. */
+  /** Its URLs, when another tool wrote it (stable-plan.ts reads either form); null when `offsets` says where each is. */
   locs: string[] | null;
   /** When this tool wrote the file: where each entry is in `raw`, entry i at `offsets[i]…offsets[i+1]`. */
   offsets: Uint32Array | null;
@@ -108,11 +108,6 @@ function manifestFiles(data: Uint8Array): ManifestFile[] | null {
   } catch {
     return null;
   }
-}
-
-/** URL i of a previous file. */
-export function previousUrl(p: PreviousSitemap, i: number): string {
-  return p.locs ? p.locs[i] : urlAt(p.raw, p.offsets!, i, p.format);
 }
 
 interface ReadFile {

@@ -6,9 +6,9 @@
 // on the way, entry by entry.
 
 import { sameBytes } from '../output/same-bytes.ts';
-import { entryUrl, FileRoom, locFrom, locTo, splitFile, urlsetHeader, type Entry } from '../output/urlset.ts';
+import { entryUrl, FileRoom, locFrom, locTo, splitFile, urlAt, urlsetHeader, type Entry } from '../output/urlset.ts';
 import type { FileChange } from '../types.ts';
-import { previousUrl, type PreviousSitemap } from './previous-set.ts';
+import type { PreviousSitemap } from './previous-set.ts';
 
 export interface PlannedFile {
   n: number;
@@ -195,4 +195,9 @@ function fill(r: FileRoom, entries: Entry[], pending: Pending): void {
     entries.push(e);
     pending.take();
   }
+}
+
+/** URL i of a previous file: from its list of URLs, or from its bytes where this tool wrote it. */
+function previousUrl(p: PreviousSitemap, i: number): string {
+  return p.locs ? p.locs[i] : urlAt(p.raw, p.offsets!, i, p.format);
 }

@@ -2,12 +2,13 @@
 // a UTF-8 BOM dropped, and a clear refusal for files that are not text.
 
 import type { Platform } from '../types.ts';
-import { isSitemapInput, RowsOrigin, sitemapRows } from '../check/sitemap-rows.ts';
+import { isSitemapInput } from '../check/sitemap-input.ts';
+import type { RowsOrigin } from '../check/sitemap-rows.ts';
 import { binaryKind, OLD_EXCEL, SAMPLE, startsWith } from './binary-kind.ts';
 import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 import { GzipTrailingData } from './gzip-trailing-data.ts';
 import { gunzipMembers } from './gunzip-members.ts';
-import { isOfficeZip, workbookRows } from './xlsx.ts';
+import { isOfficeZip } from './office-zip.ts';
 
 import { InputError } from './input-error.ts';
 
@@ -40,10 +41,13 @@ export async function* decodeInput(
   }
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && isOfficeZip(head)) {
     workbook.onWorkbook?.();
+    // The readers of workbooks and sitemaps load only for such inputs: a list starts without them.
+    const { workbookRows } = await import('./xlsx.ts');
     yield* workbookRows(name, prepend(head, rest), workbook.sheet);
     return;
   }
   if (isSitemapInput(head)) {
+    const { RowsOrigin, sitemapRows } = await import('../check/sitemap-rows.ts');
     const origin = new RowsOrigin();
     onSitemap(origin);
     const whole = { head, rest };

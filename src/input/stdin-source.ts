@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isGzip, peek, prepend } from './byte-streams.ts';
-import { isSitemapInput } from '../check/index.ts';
+import { isSitemapInput } from '../check/sitemap-input.ts';
 import { SAMPLE } from './binary-kind.ts';
 import { InputError } from './decode.ts';
 import type { InputSource } from '../types.ts';
