@@ -228,6 +228,14 @@ test('a lastmod more than a day after now is dropped, and the index lastmod is n
   assert.ok(r.files['sitemap-index.xml'].includes(`<lastmod>${NOW}</lastmod>`), r.files['sitemap-index.xml']);
 });
 
+test('a parameter name is read as the URL parser decodes it: escaped, in any case, `+` a space', () => {
+  assert.equal(stripTrackingParams(`${U}/a?utm%5Fsource=1&id=2`), `${U}/a?id=2`);
+  assert.equal(stripTrackingParams(`${U}/a?UTM_Source=1&GCLID=x`), `${U}/a`);
+  assert.equal(stripTrackingParams(`${U}/a?gcl%69d=1&q=a+b`), `${U}/a?q=a+b`);
+  assert.equal(stripTrackingParams(`${U}/a?my+list=1&_ga=2`, new Set(['my list'])), `${U}/a`);
+  assert.equal(stripTrackingParams(`${U}/a?%E0%A4%A=1&utm_x=2`), `${U}/a?%E0%A4%A=1`, 'a name that does not decode is kept as written');
+});
+
 test('the core sends every row with a tracking parameter to be stripped, and only those (seeded)', async () => {
   const seed = testSeed('real-exports.test.ts');
   const r = mulberry32(seed);

@@ -7,6 +7,8 @@ const TRACKING = new Set(['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclk
 function paramName(pair: string): string {
   const eq = pair.indexOf('=');
   const raw = eq < 0 ? pair : pair.slice(0, eq);
+  // Most names are plain: nothing to decode (the decoder and its regex were most of a crawl's cost here).
+  if (raw.indexOf('%') < 0 && raw.indexOf('+') < 0) return raw.toLowerCase();
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
   } catch {
