@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { deflateWorkers } from '../src/compress/deflate-workers.ts';
 import { deflateOnLibuvPool } from '../src/compress/deflate-on-pool.ts';
-import { deflatePiece, own } from '../src/compress/deflate-piece.ts';
+import { deflateBytes, own, PIECE } from '../src/compress/deflate-bytes.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { ROOT } from './helpers/cli.ts';
 
@@ -44,7 +44,7 @@ test('a piece deflates to the same bytes on a worker, on libuv pool and in defla
       ...(dictionary ? { dictionary } : {}),
     });
     const sent = own(input);
-    const onWorker = await deflatePiece(sent, level, dictionary, last, crc32);
+    const onWorker = await deflateBytes(sent, level, dictionary, last, crc32);
     assert.equal(sent.byteLength, 0, 'the piece went to the worker');
     const onPool = await deflateOnLibuvPool(own(input), level, dictionary, last, crc32);
     for (const [where, done] of [['worker', onWorker], ['libuv pool', onPool]] as const) {
@@ -61,18 +61,36 @@ test('a piece deflates to the same bytes on a worker, on libuv pool and in defla
   }
 });
 
+test('bytes longer than a piece: the worker and libuv pool cut them at the same offsets, to the same stream', async () => {
+  for (const n of [PIECE, PIECE + 1, 2 * PIECE + 12_345]) {
+    const input = text(n);
+    const dictionary = text(1 << 15);
+    for (const last of [true, false]) {
+      const onWorker = await deflateBytes(own(input), 6, dictionary, last, crc32);
+      const onPool = await deflateOnLibuvPool(own(input), 6, dictionary, last, crc32);
+      const what = `${n} bytes, last ${last}`;
+      assert.ok(Buffer.from(onWorker.deflated).equals(onPool.deflated), what);
+      assert.equal(onWorker.crc, crc32(input), what);
+      assert.equal(onPool.crc, crc32(input), what);
+      assert.equal(onWorker.deflatedCrc, crc32(onWorker.deflated), what);
+      const back = inflateRawSync(onWorker.deflated, { finishFlush: constants.Z_SYNC_FLUSH, dictionary });
+      assert.ok(back.equals(input), `${what}: inflates back`);
+    }
+  }
+});
+
 test('a piece zlib refuses fails alone; the workers go on', async () => {
   await assert.rejects(deflateWorkers.deflate(own(text(100)).buffer, 100, 42, null, true), /deflate failed/);
   const input = text(5000);
-  const done = await deflatePiece(own(input), 6, null, true, crc32);
+  const done = await deflateBytes(own(input), 6, null, true, crc32);
   assert.ok(inflateRawSync(done.deflated).equals(input));
 });
 
 test('a process whose pieces are done ends on its own (idle workers do not hold it)', () => {
   const script = `
-    import { deflatePiece } from './src/compress/deflate-piece.ts';
+    import { deflateBytes } from './src/compress/deflate-bytes.ts';
     import { crc32 } from 'node:zlib';
-    const done = await deflatePiece(new Uint8Array(1 << 20).fill(97), 6, null, true, crc32);
+    const done = await deflateBytes(new Uint8Array(1 << 20).fill(97), 6, null, true, crc32);
     console.log(done.deflated.length > 0 ? 'deflated' : 'empty');
   `;
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });

@@ -4,6 +4,7 @@
 
 import { constants, deflateRaw } from 'node:zlib';
 import type { Deflated } from './deflate-workers.ts';
+import { PIECE, WINDOW } from './piece-size.ts';
 
 // zlib's output buffer per round: more output takes another round.
 const OUT_CHUNK = 1 << 18;
@@ -27,14 +28,29 @@ async function lane<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
-/** As `deflatePiece`, on libuv's pool. */
-export async function deflateOnLibuvPool(piece: Uint8Array<ArrayBuffer>, level: number, dictionary: Uint8Array | null, last: boolean, crc32: (data: Uint8Array) => number): Promise<Deflated> {
+/** As `deflateBytes`, on libuv's pool: its pieces side by side, joined in order. */
+export async function deflateOnLibuvPool(bytes: Uint8Array<ArrayBuffer>, level: number, dictionary: Uint8Array | null, last: boolean, crc32: (data: Uint8Array) => number): Promise<Deflated> {
+  const pieces: Promise<Uint8Array>[] = [];
+  let at = 0;
+  do {
+    const end = Math.min(bytes.length, at + PIECE);
+    const primer = at > 0 ? bytes.subarray(at - WINDOW, at) : dictionary;
+    pieces.push(deflatePiece(bytes.subarray(at, end), level, primer, end === bytes.length && last));
+    at = end;
+  } while (at < bytes.length);
+  const outs = await Promise.all(pieces);
+  const deflated = new Uint8Array(outs.reduce((n, o) => n + o.length, 0));
+  outs.reduce((offset, o) => (deflated.set(o, offset), offset + o.length), 0);
+  return { deflated, length: bytes.length, crc: crc32(bytes), deflatedCrc: crc32(deflated), buffer: bytes.buffer };
+}
+
+/** One piece, after `dictionary`; `last` ends the stream. */
+function deflatePiece(piece: Uint8Array, level: number, dictionary: Uint8Array | null, last: boolean): Promise<Uint8Array> {
   const options = {
     level,
     chunkSize: OUT_CHUNK,
     finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
     ...(dictionary && dictionary.length > 0 ? { dictionary } : {}),
   };
-  const deflated = await lane(() => new Promise<Uint8Array>((resolve, reject) => deflateRaw(piece, options, (err, out) => (err ? reject(err) : resolve(out)))));
-  return { deflated, length: piece.length, crc: crc32(piece), deflatedCrc: crc32(deflated), buffer: piece.buffer };
+  return lane(() => new Promise<Uint8Array>((resolve, reject) => deflateRaw(piece, options, (err, out) => (err ? reject(err) : resolve(out)))));
 }

@@ -5,7 +5,7 @@
 // report.csv one 1 MiB block at a time, with the main thread waiting on each: for a million
 // findings (184 MB of report), 2.7 s of deflate on one core, most of it the main thread's idle time.
 
-import { deflatePiece, own, PIECE, WINDOW, type Crc32 } from './deflate-piece.ts';
+import { deflateBytes, own, PIECE, WINDOW, type Crc32 } from './deflate-bytes.ts';
 import type { RawDeflate } from '../types.ts';
 
 /** Pieces compressing or compressed and not yet handed on: past this, a write waits for the oldest (eight only held more memory). */
@@ -25,7 +25,7 @@ export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) =>
   const send = (bytes: Uint8Array<ArrayBuffer>, last: boolean): void => {
     const dictionary = window;
     window = bytes.length >= WINDOW ? bytes.slice(bytes.length - WINDOW) : null;
-    const job = deflatePiece(bytes.length === PIECE ? bytes : own(bytes), level, dictionary, last, crc32);
+    const job = deflateBytes(bytes.length === PIECE ? bytes : own(bytes), level, dictionary, last, crc32);
     job.then((done) => free.length < AHEAD && done.buffer.byteLength === PIECE && free.push(done.buffer), () => {});
     handed = handed.then(() => job).then((done) => onData(done.deflated));
     handed.catch(() => {}); // awaited by a write or in end()

@@ -7,17 +7,20 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import * as zlib from 'node:zlib';
+import { PIECE, WINDOW } from './piece-size.ts';
 
 export interface DeflateJob {
   id: number;
-  /** The piece is the first `length` bytes of `buffer`, which is transferred and comes back. */
+  /** The bytes are the first `length` of `buffer`, which is transferred and comes back. */
   buffer: ArrayBuffer;
   length: number;
   level: number;
-  /** The 32 KiB before the piece, or null at a stream's start. */
+  /** The WINDOW bytes before them, or null at a stream's start. */
   dictionary: Uint8Array | null;
-  /** Whether the piece ends the stream (final block) rather than a byte boundary (sync flush). */
+  /** Whether the bytes end the stream (final block) rather than a byte boundary (sync flush). */
   last: boolean;
+  /** The bytes are deflated in pieces of this size, each primed with the WINDOW bytes before it. */
+  piece: number;
 }
 
 export interface DeflateDone {
@@ -59,17 +62,23 @@ interface Waiting {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const zlib = require('node:zlib');
+const { Z_FINISH, Z_SYNC_FLUSH } = zlib.constants;
 parentPort.on('message', (job) => {
   const data = new Uint8Array(job.buffer, 0, job.length);
   try {
-    const out = zlib.deflateRawSync(data, {
-      level: job.level,
-      chunkSize: ${1 << 20},
-      finishFlush: job.last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
-      ...(job.dictionary ? { dictionary: job.dictionary } : {}),
-    });
-    // Only the deflated bytes go back, not the rest of zlib's output buffer.
-    const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
+    const outs = [];
+    let dictionary = job.dictionary;
+    let at = 0;
+    do {
+      const end = Math.min(data.length, at + job.piece);
+      const options = { level: job.level, chunkSize: ${1 << 20}, finishFlush: end === data.length && job.last ? Z_FINISH : Z_SYNC_FLUSH };
+      outs.push(zlib.deflateRawSync(data.subarray(at, end), dictionary ? { ...options, dictionary } : options));
+      dictionary = end - ${WINDOW} >= 0 ? data.subarray(end - ${WINDOW}, end) : null;
+      at = end;
+    } while (at < data.length);
+    // One buffer of exactly the deflated bytes goes back, not the rest of zlib's output buffers.
+    const deflated = outs.length === 1 && outs[0].byteOffset === 0 && outs[0].byteLength === outs[0].buffer.byteLength ? outs[0] : Buffer.concat(outs);
+    const own = deflated.byteOffset === 0 && deflated.byteLength === deflated.buffer.byteLength ? deflated : deflated.slice();
     const done = { id: job.id, deflated: own, crc: zlib.crc32(data), deflatedCrc: zlib.crc32(own), buffer: job.buffer };
     parentPort.postMessage(done, [own.buffer, job.buffer]);
   } catch (e) {
@@ -91,12 +100,12 @@ export class DeflateWorkers {
     return this.start() !== null;
   }
 
-  /** Deflates the first `length` bytes of `buffer`; the buffer is transferred, and given back in the answer. */
+  /** Deflates the first `length` bytes of `buffer` in pieces; the buffer is transferred, and given back in the answer. */
   deflate(buffer: ArrayBuffer, length: number, level: number, dictionary: Uint8Array | null, last: boolean): Promise<Deflated> {
     const members = this.start();
     if (!members) return Promise.reject(new Error('no deflate workers here'));
     const member = members.reduce((a, b) => (b.busy < a.busy ? b : a));
-    const job: DeflateJob = { id: this.nextId++, buffer, length, level, dictionary, last };
+    const job: DeflateJob = { id: this.nextId++, buffer, length, level, dictionary, last, piece: PIECE };
     // A worker with work holds the process open; an idle one does not.
     if (member.busy++ === 0) member.worker.ref();
     return new Promise<Deflated>((resolve, reject) => {

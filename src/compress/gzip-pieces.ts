@@ -6,7 +6,7 @@
 // can start compressing while the rest of it is still being written.
 
 import { crc32Combine } from './crc32-combine.ts';
-import { deflatePiece, own, PIECE, WINDOW, type Crc32, type Deflated } from './deflate-piece.ts';
+import { deflateBytes, own, PIECE, WINDOW, type Crc32, type Deflated } from './deflate-bytes.ts';
 import type { GzipAhead } from '../types.ts';
 
 /** The first bytes of a file kept for its preview. */
@@ -73,33 +73,31 @@ export class PiecedGzip implements GzipAhead {
     this.bodyHead ??= piece.slice(0, HEAD);
     const window = piece.slice(PIECE - WINDOW);
     // The first piece follows a header not written yet: it goes unprimed.
-    const job = deflatePiece(piece, this.level, this.window, false, this.crc32);
+    const job = deflateBytes(piece, this.level, this.window, false, this.crc32);
     job.then((done) => this.pool.give(done.buffer), () => {}); // failures are awaited at the close
     this.ahead.push(job);
     this.window = window;
     this.sent += PIECE;
   }
 
-  /** The rest of the file, read during the call only: `headerLength` bytes of header, then the body not handed over. Each piece is copied out. */
-  finish(rest: Uint8Array, headerLength: number): ClosedGzip {
+  /**
+   * The rest of the file, read during the call only: `headerLength` bytes of header, then the body
+   * not handed over. With `take`, a `rest` that spans its buffer is taken instead (transferred).
+   */
+  finish(rest: Uint8Array, headerLength: number, take = false): ClosedGzip {
     const level = this.level;
     const header = rest.subarray(0, headerLength);
     const tail = rest.subarray(headerLength);
-    const pieces = headerLength > 0 ? [deflatePiece(own(header), level, null, false, this.crc32)] : [];
-    pieces.push(...this.ahead);
-    let s = 0;
-    do {
-      const end = Math.min(tail.length, s + PIECE);
-      const dictionary = s > 0 ? tail.slice(s - WINDOW, s) : this.window;
-      pieces.push(deflatePiece(own(tail.subarray(s, end)), level, dictionary, end === tail.length, this.crc32));
-      s = end;
-    } while (s < tail.length);
     const size = headerLength + this.sent + tail.length;
     const body = this.bodyHead ?? tail;
     const head = new Uint8Array(headerLength + Math.min(HEAD, body.length));
     head.set(header);
     head.set(body.subarray(0, head.length - headerLength), headerLength);
-    return { size, head, gzip: Promise.all(pieces).then((done) => member(done, level, size)) };
+    const parts = headerLength > 0 ? [deflateBytes(own(header), level, null, false, this.crc32)] : [];
+    parts.push(...this.ahead);
+    const whole = take && headerLength === 0 && rest.byteOffset === 0 && rest.byteLength === rest.buffer.byteLength;
+    parts.push(deflateBytes(whole ? (rest as Uint8Array<ArrayBuffer>) : own(tail), level, this.window, true, this.crc32));
+    return { size, head, gzip: Promise.all(parts).then((done) => member(done, level, size)) };
   }
 }
 
@@ -121,7 +119,7 @@ function member(done: Deflated[], level: number, size: number): Uint8Array {
   return out;
 }
 
-/** gzip of a finished file, in pieces. */
+/** gzip of a finished file, in pieces; `data`'s buffer is taken when `data` spans it. */
 export function gzipInPieces(data: Uint8Array, level: number, crc32: Crc32): Promise<Uint8Array> {
-  return new PiecedGzip(level, crc32).finish(data, 0).gzip;
+  return new PiecedGzip(level, crc32).finish(data, 0, true).gzip;
 }
