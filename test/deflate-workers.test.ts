@@ -62,8 +62,8 @@ test('a piece deflates to the same bytes on a worker, on libuv pool and in defla
 });
 
 test('bytes longer than a piece: the worker and libuv pool cut them at the same offsets, to the same stream', async () => {
-  for (const n of [PIECE, PIECE + 1, 2 * PIECE + 12_345]) {
-    const input = text(n);
+  // The last: pieces that deflate to a few bytes each, joined in a buffer small enough for Node's pool.
+  for (const [n, input] of [PIECE, PIECE + 1, 2 * PIECE + 12_345].map((n) => [n, text(n)] as const).concat([[PIECE + 1, new Uint8Array(PIECE + 1).fill(0x61)]])) {
     const dictionary = text(1 << 15);
     for (const last of [true, false]) {
       const onWorker = await deflateBytes(own(input), 6, dictionary, last, crc32);

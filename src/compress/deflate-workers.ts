@@ -79,7 +79,10 @@ parentPort.on('message', (job) => {
     // zlib's output buffer goes to the sender with the bytes in it: left here as garbage, such buffers
     // piled up (this thread makes too little else to collect them soon): 34 MB more peak memory on the
     // 1M root-relative list.
-    const deflated = outs.length === 1 ? outs[0] : Buffer.concat(outs);
+    const joined = outs.length === 1 ? outs[0] : Buffer.concat(outs);
+    // A few bytes may sit in Node's shared pool of small buffers, which cannot be transferred (Node 24
+    // refuses it): those are copied.
+    const deflated = joined.buffer.byteLength > Buffer.poolSize ? joined : new Uint8Array(joined);
     const done = { id: job.id, deflated, crc: zlib.crc32(data), deflatedCrc: zlib.crc32(deflated), buffer: job.buffer };
     parentPort.postMessage(done, [deflated.buffer, job.buffer]);
   } catch (e) {
