@@ -1,6 +1,6 @@
 // Deflate workers against node:zlib itself: a piece deflated on a worker is the same bytes as on
 // libuv's pool (the fallback) and as deflateRawSync, and inflates back through its dictionary; the
-// CRCs that come with it are zlib.crc32's. A failed piece fails alone, and idle workers let the
+// CRC that comes with it is zlib.crc32's. A failed piece fails alone, and idle workers let the
 // process end.
 
 import { test } from 'node:test';
@@ -31,7 +31,7 @@ test('workers are there on this Node, so the pieced gzip tests run on them', () 
   assert.equal(deflateWorkers.ready(), true);
 });
 
-test('a piece deflates to the same bytes on a worker, on libuv pool and in deflateRawSync, with zlib CRCs', async () => {
+test('a piece deflates to the same bytes on a worker, on libuv pool and in deflateRawSync, with zlib.crc32 as the CRC', async () => {
   for (let round = 0; round < 24; round++) {
     const n = [0, 1, 500, 40_000, 300_000][round % 5] + ((random() * 1000) | 0);
     const input = text(n);
@@ -52,7 +52,6 @@ test('a piece deflates to the same bytes on a worker, on libuv pool and in defla
       assert.ok(Buffer.from(done.deflated).equals(expected), what);
       assert.equal(done.length, input.length, what);
       assert.equal(done.crc, crc32(input), what);
-      assert.equal(done.deflatedCrc, crc32(done.deflated), what);
       assert.equal(done.buffer.byteLength, input.length, `${what}: the buffer comes back`);
       assert.ok(Buffer.from(new Uint8Array(done.buffer)).equals(input), `${what}: unchanged`);
       const back = inflateRawSync(done.deflated, { finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
@@ -72,7 +71,6 @@ test('bytes longer than a piece: the worker and libuv pool cut them at the same 
       assert.ok(Buffer.from(onWorker.deflated).equals(onPool.deflated), what);
       assert.equal(onWorker.crc, crc32(input), what);
       assert.equal(onPool.crc, crc32(input), what);
-      assert.equal(onWorker.deflatedCrc, crc32(onWorker.deflated), what);
       const back = inflateRawSync(onWorker.deflated, { finishFlush: constants.Z_SYNC_FLUSH, dictionary });
       assert.ok(back.equals(input), `${what}: inflates back`);
     }

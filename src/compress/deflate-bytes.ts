@@ -12,8 +12,8 @@ export type Crc32 = (data: Uint8Array, value?: number) => number;
  * Raw deflate of `bytes`, in pieces of PIECE bytes from their start, the first primed with
  * `dictionary` (the bytes just before them, in a buffer of their own), each next one with the
  * WINDOW bytes before it; `last` ends the stream. `bytes` must span their whole buffer, which is
- * taken (transferred to a worker) and comes back in the answer with the CRCs. Without workers,
- * `crc32` takes them here.
+ * taken (transferred to a worker) and comes back in the answer with their CRC. Without workers,
+ * `crc32` takes it here.
  */
 export function deflateBytes(bytes: Uint8Array<ArrayBuffer>, level: number, dictionary: Uint8Array | null, last: boolean, crc32: Crc32): Promise<Deflated> {
   if (deflateWorkers.ready()) return deflateWorkers.deflate(bytes.buffer, bytes.length, level, dictionary, last);

@@ -1,6 +1,6 @@
 // Deflate on libuv's thread pool (node:zlib's async calls), where no deflate worker can start
 // (Node before 20.15 has no zlib.crc32 for them). Each piece goes back and forth to the main thread
-// for every 256 KiB of output and for its final flush, and the CRCs are taken on the main thread.
+// for every 256 KiB of output and for its final flush, and the CRC is taken on the main thread.
 
 import { constants, deflateRaw } from 'node:zlib';
 import type { Deflated } from './deflate-workers.ts';
@@ -41,7 +41,7 @@ export async function deflateOnLibuvPool(bytes: Uint8Array<ArrayBuffer>, level: 
   const outs = await Promise.all(pieces);
   const deflated = new Uint8Array(outs.reduce((n, o) => n + o.length, 0));
   outs.reduce((offset, o) => (deflated.set(o, offset), offset + o.length), 0);
-  return { deflated, length: bytes.length, crc: crc32(bytes), deflatedCrc: crc32(deflated), buffer: bytes.buffer };
+  return { deflated, length: bytes.length, crc: crc32(bytes), buffer: bytes.buffer };
 }
 
 /** One piece, after `dictionary`; `last` ends the stream. */

@@ -27,18 +27,16 @@ export interface DeflateDone {
   id: number;
   deflated?: Uint8Array;
   crc?: number;
-  deflatedCrc?: number;
   error?: string;
   buffer: ArrayBuffer;
 }
 
-/** A deflated piece, with the CRC-32 of its input and of its output, and its input's buffer given back. */
+/** Deflated bytes, with the CRC-32 of their input, and the input's buffer given back. */
 export interface Deflated {
   deflated: Uint8Array;
   /** The input's length. */
   length: number;
   crc: number;
-  deflatedCrc: number;
   buffer: ArrayBuffer;
 }
 
@@ -83,7 +81,7 @@ parentPort.on('message', (job) => {
     // A few bytes may sit in Node's shared pool of small buffers, which cannot be transferred (Node 24
     // refuses it): those are copied.
     const deflated = joined.buffer.byteLength > Buffer.poolSize ? joined : new Uint8Array(joined);
-    const done = { id: job.id, deflated, crc: zlib.crc32(data), deflatedCrc: zlib.crc32(deflated), buffer: job.buffer };
+    const done = { id: job.id, deflated, crc: zlib.crc32(data), buffer: job.buffer };
     parentPort.postMessage(done, [deflated.buffer, job.buffer]);
   } catch (e) {
     parentPort.postMessage({ id: job.id, error: String(e && e.message || e), buffer: job.buffer }, [job.buffer]);
@@ -145,7 +143,7 @@ export class DeflateWorkers {
     if (!job) return;
     this.waiting.delete(done.id);
     if (--member.busy === 0) member.worker.unref();
-    if (done.deflated) job.resolve({ deflated: done.deflated, length: job.length, crc: done.crc!, deflatedCrc: done.deflatedCrc!, buffer: done.buffer });
+    if (done.deflated) job.resolve({ deflated: done.deflated, length: job.length, crc: done.crc!, buffer: done.buffer });
     else job.reject(new Error(`deflate failed: ${done.error}`));
   }
 
