@@ -213,6 +213,8 @@ export interface GzipAhead {
   finish(rest: Uint8Array, headerLength: number): { size: number; head: Uint8Array; gzip: Promise<Uint8Array> };
   /** The gzip of the next file (it may reuse this one's buffers). */
   next(): GzipAhead;
+  /** Lets the open file go unfinished (a run that ended early). */
+  drop(): void;
 }
 
 /** Bytes kept in order until they are read back, once (see `Platform.holdAside`). */
@@ -244,8 +246,11 @@ export interface Platform {
   readonly gzipLevels: readonly number[];
   /** Compresses a finished file; may take ownership of `data` (its buffer can be transferred). */
   gzip(data: Uint8Array, level: number): Promise<Uint8Array>;
-  /** A gzip file to hand the body to as it is written. */
-  gzipAhead(level: number): GzipAhead;
+  /**
+   * A gzip file to hand the body to as it is written; `header` is the header its first file most
+   * likely has (the header is written at the close), for a platform that must start with it.
+   */
+  gzipAhead(level: number, header: Uint8Array): GzipAhead;
   sha256(data: Uint8Array): Promise<Uint8Array>;
   /** CRC-32 (as zip and gzip use it) of `data`, continued from `value`. */
   crc32(data: Uint8Array, value?: number): number;

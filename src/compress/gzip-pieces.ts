@@ -65,6 +65,11 @@ export class PiecedGzip implements GzipAhead {
     return new PiecedGzip(this.level, this.crc32, this.pool);
   }
 
+  /** Nothing to let go: the pieces ahead finish on their own and nothing waits for them. */
+  drop(): void {
+    this.ahead = [];
+  }
+
   /** The next `pieceBytes` of the body, read during the call only. The piece the file ends in is never handed over: it ends the stream. */
   body(bytes: Uint8Array): void {
     if (bytes.length !== PIECE) throw new Error(`a body piece of ${bytes.length} bytes, not ${PIECE}`);

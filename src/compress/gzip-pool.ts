@@ -1,24 +1,49 @@
-// A small pool of compression workers, so finished files compress on other cores while the engine's
-// worker keeps parsing (CompressionStream runs on the thread that owns it). Where workers cannot be
-// started from here, files compress on this thread instead.
+// A small pool of compression workers, so files compress on other cores while the engine's worker
+// keeps parsing (CompressionStream runs on the thread that owns it): whole files, or a file's body
+// in pieces as it is written. Where workers cannot be started from here, files compress on this
+// thread instead.
 
-import { gzipHere } from './gzip-stream.ts';
+import { GzipAsWritten, gzipHere } from './gzip-stream.ts';
 
 interface Pending {
   resolve(gz: Uint8Array): void;
   reject(e: Error): void;
+  member: Member;
 }
 
 interface Member {
   worker: Worker;
   busy: number;
+  /** Stopped: a file open on it fails at its close. */
+  stopped?: Error;
 }
+
+interface Reply {
+  id: number;
+  gz?: Uint8Array;
+  spent?: ArrayBuffer[];
+  error?: string;
+}
+
+/** A file compressed as it is written (see GzipAsWritten), wherever the pool runs it. */
+export interface GzipFile {
+  /** The next bytes of the body; the buffer is taken (transferred). */
+  piece(bytes: Uint8Array<ArrayBuffer>): void;
+  /** The true header and the rest of the body (both copied here): the file's gzip. */
+  close(header: Uint8Array, tail: Uint8Array): Promise<Uint8Array>;
+  /** Lets the file go unfinished. */
+  drop(): void;
+}
+
+/** Piece buffers given back by the workers, kept for the next pieces. */
+const SPARE_PIECES = 8;
 
 export class GzipPool {
   private members: Member[] | null = null;
   private broken = false;
-  private pending = new Map<number, Pending & { member: Member }>();
+  private pending = new Map<number, Pending>();
   private nextId = 1;
+  private spare: ArrayBuffer[] = [];
 
   constructor(private size: number) {}
 
@@ -26,13 +51,60 @@ export class GzipPool {
   async gzip(data: Uint8Array): Promise<Uint8Array> {
     const members = this.start();
     if (!members) return gzipHere(data);
-    const member = members.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const member = this.leastBusy(members);
     const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
+    return this.ask(member, { data: own }, [own.buffer as ArrayBuffer]);
+  }
+
+  /** A file to compress as it is written, starting with the header it most likely has. */
+  open(guess: Uint8Array): GzipFile {
+    const members = this.start();
+    if (!members) return this.openHere(guess);
+    const member = this.leastBusy(members);
+    // Busy from the first piece: the next file goes to another worker while this one is written.
+    member.busy++;
     const id = this.nextId++;
+    member.worker.postMessage({ id, guess: guess.slice() });
+    return {
+      piece: (bytes) => member.worker.postMessage({ id, piece: bytes }, [bytes.buffer]),
+      close: (header, tail) => {
+        member.busy--;
+        if (member.stopped) return Promise.reject(member.stopped);
+        const h = header.slice();
+        const t = tail.slice();
+        return this.ask(member, { header: h, tail: t }, [t.buffer], id);
+      },
+      drop: () => {
+        member.busy--;
+        member.worker.postMessage({ id, drop: true });
+      },
+    };
+  }
+
+  /** A buffer of `bytes` for a piece: one a worker gave back when there is one. */
+  take(bytes: number): Uint8Array<ArrayBuffer> {
+    const i = this.spare.findIndex((b) => b.byteLength === bytes);
+    return i >= 0 ? new Uint8Array(this.spare.splice(i, 1)[0]) : new Uint8Array(bytes);
+  }
+
+  private openHere(guess: Uint8Array): GzipFile {
+    const file = new GzipAsWritten(guess.slice());
+    return {
+      piece: (bytes) => file.piece(bytes),
+      close: async (header, tail) => (await file.close(header.slice(), tail.slice())).gz,
+      drop: () => file.drop(),
+    };
+  }
+
+  private leastBusy(members: Member[]): Member {
+    return members.reduce((a, b) => (b.busy < a.busy ? b : a));
+  }
+
+  private ask(member: Member, job: object, transfer: Transferable[], id = this.nextId++): Promise<Uint8Array> {
     member.busy++;
     return new Promise<Uint8Array>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, member });
-      member.worker.postMessage({ id, data: own }, [own.buffer as ArrayBuffer]);
+      member.worker.postMessage({ id, ...job }, transfer);
     });
   }
 
@@ -46,14 +118,7 @@ export class GzipPool {
       this.members = Array.from({ length: this.size }, () => {
         const worker = new Worker(new URL('./gzip-worker.ts', import.meta.url), { type: 'module' });
         const member: Member = { worker, busy: 0 };
-        worker.onmessage = (event: MessageEvent<{ id: number; gz?: Uint8Array; error?: string }>) => {
-          const job = this.pending.get(event.data.id);
-          if (!job) return;
-          this.pending.delete(event.data.id);
-          member.busy--;
-          if (event.data.gz) job.resolve(event.data.gz);
-          else job.reject(new Error(`gzip failed: ${event.data.error}`));
-        };
+        worker.onmessage = (event: MessageEvent<Reply>) => this.answer(member, event.data);
         worker.onerror = (event) => this.fail(member, new Error(`the gzip worker stopped: ${event.message ?? 'no message'}`));
         return member;
       });
@@ -64,12 +129,23 @@ export class GzipPool {
     return this.members;
   }
 
+  private answer(member: Member, reply: Reply): void {
+    for (const b of reply.spent ?? []) if (this.spare.length < SPARE_PIECES) this.spare.push(b);
+    const job = this.pending.get(reply.id);
+    if (!job) return;
+    this.pending.delete(reply.id);
+    member.busy--;
+    if (reply.gz) job.resolve(reply.gz);
+    else job.reject(new Error(`gzip failed: ${reply.error}`));
+  }
+
   private fail(member: Member, error: Error): void {
     for (const [id, job] of this.pending) {
       if (job.member !== member) continue;
       this.pending.delete(id);
       job.reject(error);
     }
+    member.stopped = error;
     member.worker.terminate();
     this.members = this.members?.filter((m) => m !== member) ?? null;
     if (!this.members?.length) {

@@ -73,6 +73,7 @@ export async function generateOn(core: Core, sources: InputSource[], opts: Resol
     run.progress.report(true);
     return { summary, findings: run.findings, zip: run.zipParts };
   } finally {
+    run.output.drop();
     run.zip.close();
   }
 }

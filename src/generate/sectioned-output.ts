@@ -52,6 +52,10 @@ export class SectionedOutput implements SitemapOutput {
 
   body(): void {}
 
+  drop(): void {
+    this.out.drop();
+  }
+
   async addSitemap(rest: Uint8Array): Promise<void> {
     if (this.previous && !this.sectioning) {
       const twin = this.previous.find((p) => p.section === '' && p.offsets && !this.whole.has(p) && p.raw.length === rest.length && sameBytes(rest, 0, rest.length, p.raw, 0));

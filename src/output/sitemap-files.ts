@@ -4,6 +4,7 @@
 import type { ResolvedOptions } from '../generate/options.ts';
 import type { FileInfo, GzipAhead, Platform } from '../types.ts';
 import type { ZipWriter } from '../compress/zip.ts';
+import { urlsetHeader } from './urlset.ts';
 
 const IN_FLIGHT = 2;
 const HEAD_BYTES = 2048;
@@ -28,6 +29,8 @@ export interface SitemapOutput {
   body(bytes: Uint8Array): void;
   addSitemap(rest: Uint8Array, urls: number, lastmod: string, headerLength?: number): Promise<void>;
   flush(): Promise<void>;
+  /** Lets the open file's compression go (a run that ended early). */
+  drop(): void;
 }
 
 export function hex(bytes: Uint8Array): string {
@@ -49,7 +52,7 @@ export class Output implements SitemapOutput {
     /** False when whole files come in (sections, stable updates): nothing is compressed ahead. */
     ahead = true,
   ) {
-    this.ahead = opts.gzip && ahead ? platform.gzipAhead(opts.gzipLevel) : null;
+    this.ahead = opts.gzip && ahead ? platform.gzipAhead(opts.gzipLevel, opts.format === 'xml' ? urlsetHeader(0) : new Uint8Array(0)) : null;
   }
 
   /** How much of the open file's body to collect before handing it to `body`; 0 when nothing is compressed before the file closes. */
@@ -121,6 +124,10 @@ export class Output implements SitemapOutput {
 
   async flush(): Promise<void> {
     while (this.pending.length) await this.flushOne();
+  }
+
+  drop(): void {
+    this.ahead?.drop();
   }
 }
 

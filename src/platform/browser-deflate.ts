@@ -1,6 +1,8 @@
 // Compression for browsers: CompressionStream, which takes no level (its default, zlib's 6, is used).
 
 import type { GzipAhead, RawDeflate } from '../types.ts';
+import type { GzipFile, GzipPool } from '../compress/gzip-pool.ts';
+import { PIECE } from '../compress/piece-size.ts';
 
 /** A raw deflate stream: the output is read as it comes and handed to `onData`, in order. */
 export function deflateRawWeb(onData: (chunk: Uint8Array) => void): RawDeflate {
@@ -25,25 +27,51 @@ export function deflateRawWeb(onData: (chunk: Uint8Array) => void): RawDeflate {
 const HEAD = 1 << 16;
 
 /**
- * A gzip file compressed whole at its close: CompressionStream cannot start a piece of the body on
- * the bytes before it (it has no dictionary), so nothing goes ahead (`pieceBytes` 0).
+ * A gzip file compressed in one stream as its body is written: each whole piece goes to a
+ * compression worker as soon as the core hands it over (CompressionStream takes no dictionary, so
+ * the pieces cannot compress side by side as in Node). The stream starts with a guessed header (see
+ * GzipAsWritten): the previous file's, or `guess` for the first.
  */
-export class WholeGzip implements GzipAhead {
-  readonly pieceBytes = 0;
-  constructor(private gzip: (data: Uint8Array) => Promise<Uint8Array>) {}
+export class StreamedGzip implements GzipAhead {
+  readonly pieceBytes = PIECE;
+  private file: GzipFile | null = null;
+  private sent = 0;
+  private bodyHead: Uint8Array | null = null;
 
-  body(): void {
-    throw new Error('this gzip takes the file whole, when it is closed');
+  constructor(
+    private pool: GzipPool,
+    private guess: Uint8Array,
+  ) {}
+
+  body(bytes: Uint8Array): void {
+    if (bytes.length !== PIECE) throw new Error(`a body piece of ${bytes.length} bytes, not ${PIECE}`);
+    this.file ??= this.pool.open(this.guess);
+    this.bodyHead ??= bytes.slice(0, HEAD);
+    const piece = this.pool.take(PIECE);
+    piece.set(bytes);
+    this.file.piece(piece);
+    this.sent += PIECE;
   }
 
   finish(rest: Uint8Array, headerLength: number): { size: number; head: Uint8Array; gzip: Promise<Uint8Array> } {
-    const bytes = rest.slice();
-    // Copied before gzip, which takes the buffer away.
-    const head = bytes.slice(0, headerLength + HEAD);
-    return { size: bytes.length, head, gzip: this.gzip(bytes) };
+    const header = rest.subarray(0, headerLength);
+    const tail = rest.subarray(headerLength);
+    const body = this.bodyHead ?? tail;
+    const head = new Uint8Array(headerLength + Math.min(HEAD, body.length));
+    head.set(header);
+    head.set(body.subarray(0, head.length - headerLength), headerLength);
+    // A file that never filled a piece goes whole (copied: the pool takes the buffer).
+    const gzip = this.file ? this.file.close(header, tail) : this.pool.gzip(rest.slice());
+    this.guess = header.slice();
+    return { size: headerLength + this.sent + tail.length, head, gzip };
   }
 
-  next(): WholeGzip {
-    return this;
+  next(): StreamedGzip {
+    return new StreamedGzip(this.pool, this.guess);
+  }
+
+  drop(): void {
+    this.file?.drop();
+    this.file = null;
   }
 }

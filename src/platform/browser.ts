@@ -4,7 +4,7 @@
 import type { Platform } from '../types.ts';
 import { GzipPool } from '../compress/gzip-pool.ts';
 import { crc32Table } from '../compress/crc32-table.ts';
-import { deflateRawWeb, WholeGzip } from './browser-deflate.ts';
+import { deflateRawWeb, StreamedGzip } from './browser-deflate.ts';
 import { inflateRawWeb } from './browser-inflate.ts';
 
 // One core stays with the engine's worker; the others compress (at most four), and at least two do:
@@ -56,7 +56,7 @@ export const browserPlatform: Platform = {
   // CompressionStream takes no level: the browser's default (zlib level 6) is used.
   gzipLevels: [6],
   gzip,
-  gzipAhead: () => new WholeGzip(gzip),
+  gzipAhead: (_level, header) => new StreamedGzip(pool, header),
   crc32: crc32Table,
   deflateRaw: (_level, onData) => deflateRawWeb(onData),
   inflateRaw: inflateRawWeb,

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { runCliCheck } from '../helpers/check-view.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
+import { zipFiles } from '../helpers/zip-files.ts';
 import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 
@@ -71,6 +72,42 @@ describe('the browser library', { timeout: 120_000 }, () => {
     assert.equal(got.total, expected.codes['loc-host']);
     assert.equal(got.hosts.length, got.total);
     assert.ok(got.hosts.includes('https://shop.example.org/cart'), 'the findings of the filter');
+  });
+
+  it('compresses files of several pieces as they are written: the CLI\'s files, whatever header each has', async () => {
+    // 30,000 URLs a file make files of more than one piece; files 1 and 4 declare the image namespace,
+    // so the header each file's compression starts with is wrong for the first two and for the fourth.
+    const rows = 120_000;
+    const csv = `loc,image\n${Array.from({ length: rows }, (_, i) => {
+      const image = i < 30_000 || i >= 90_000 ? `https://www.example.com/img/${i}.jpg` : '';
+      return `https://www.example.com/products/item-${i}-with-a-name-long-enough/,${image}`;
+    }).join('\n')}\n`;
+    await writeFile(path.join(app.work, 'pieces.csv'), csv);
+    const expected = runCli(app.work, 'pieces.csv', ['--base-url', BASE, '--now', NOW, '--max-urls', '30000']);
+    const theirs = await zipFiles(path.join(app.work, 'cli.zip'));
+    const got = (await page.evaluate(`(async () => {
+      const { createSitemill } = await import('../../lib/sitemill-browser.js');
+      const sitemill = createSitemill();
+      const file = new File([${JSON.stringify(csv)}], 'pieces.csv', { type: 'text/csv' });
+      const { summary, zip } = await sitemill.generate(file, { baseUrl: '${BASE}', now: '${NOW}', maxUrls: 30000 });
+      sitemill.terminate();
+      const bytes = new Uint8Array(await zip.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { files: summary.files.map((f) => [f.name, f.urls, f.bytes]), zip: btoa(binary) };
+    })()`)) as { files: [string, number, number][]; zip: string };
+    assert.deepEqual(got.files, expected.files.map((f) => [f.name, f.urls, f.bytes]));
+    assert.equal(got.files.length, 4);
+    assert.ok(got.files.every(([, , bytes]) => bytes > 2 * 1024 * 1024), 'every file is more than one piece');
+    const zipPath = path.join(app.work, 'pieces-page.zip');
+    await writeFile(zipPath, Buffer.from(got.zip, 'base64'));
+    const mine = await zipFiles(zipPath);
+    for (const [name] of got.files) {
+      const plain = name.replace(/\.gz$/, '');
+      assert.ok(Buffer.from(mine.get(plain)!).equals(Buffer.from(theirs.get(plain)!)), `${plain} is the CLI's, byte for byte, once inflated`);
+    }
+    assert.ok(Buffer.from(mine.get('sitemap-1.xml')!).includes('xmlns:image='), 'the first file declares images');
+    assert.ok(!Buffer.from(mine.get('sitemap-2.xml')!).includes('xmlns:image='), 'the second does not');
   });
 
   it('stops at an abort, says why a call failed, and starts a fresh worker after terminate()', async () => {
