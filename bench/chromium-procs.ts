@@ -89,6 +89,27 @@ export function processTree(browserPid: number): ProcMemory[] {
   return out;
 }
 
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user and system) the browser started with this user-data dir and its descendants have
+ * used so far, in ms; null where /proc cannot tell. Processes that ended take theirs with them, so
+ * read it around a stretch in which the tree does not change (a run in an open tab).
+ */
+export function treeCpuMs(userDataDir: string): number | null {
+  const browserPid = findBrowserPid(userDataDir);
+  if (browserPid === null) return null;
+  let ticks = 0;
+  for (const p of processTree(browserPid)) {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = read(`/proc/${p.pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
 export interface MemoryPeaks {
   /** Highest sum of PSS over the whole tree seen by polling. */
   totalPssBytes: number;

@@ -3,7 +3,9 @@
  * the CLI on the same lists, with the issue's targets checked. Returns the markdown lines to print
  * and the object written under "page" in bench/results.json.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import { zlibSpeeds, type ZlibSpeeds } from './browser-zlib.ts';
 import os from 'node:os';
 import { join } from 'node:path';
 import { DIST, failedRun, measurePage, serveDist, type PageRun } from './page.ts';
@@ -106,6 +108,7 @@ export async function pageSection(
   } finally {
     await dist?.close();
   }
+  const zlib = await compressorSpeeds(cliPath, lists[0], tmp, log);
   loadAverage.end = os.loadavg()[0];
 
   const cliOf = (name: string) => clis.find((c) => c.id === `cli-${name}`)!;
@@ -149,6 +152,8 @@ export async function pageSection(
           ? ` (${seconds(hugeRun.ms)} s; renderer peak RSS ${mib(hugeRun.rendererPeakRssBytes)} MiB, all Chromium processes ${mib(hugeRun.chromiumPeakPssBytes)} MiB PSS; longest frame gap ${gap(hugeRun.longestFrameGapMs)} ms)`
           : ` (${hugeRun.crashed ? 'the tab crashed' : hugeRun.note})`)
       : `- 10M rows in the page: not tried (pass --10m)`,
+    zlibLine(zlib),
+    ...lists.map((l) => cpuLine(pageOf(l.name))).filter((line) => line !== null),
     '',
     `_Page: dist/ served on 127.0.0.1 with its CSP, ${pages.find((p) => p.browser)?.browser ?? 'Chromium'} headless, fresh profile per list; the time runs from the click on "Generate sitemaps" to "Download zip" enabled, measured in the page, after the run that loading the list starts. Page and CLI: fastest of ${repeats} runs (10M: one). Peak RSS: the renderer's VmHWM (page, engine worker and wasm together) for the page, the whole process for the CLI. Frame gaps: longest time between requestAnimationFrame callbacks from the click until 1 s after the end, worst of the runs. Load average ${loadAverage.start.toFixed(2)} → ${loadAverage.end.toFixed(2)}._`,
   ];
@@ -160,6 +165,33 @@ export async function pageSection(
     ok: pages.every((p) => p.ok) && clis.every((c) => c.ok),
     lines,
     notes,
-    json: { options: { baseUrl: BASE_URL, repeats }, loadAverage, runs: pages, cli: clis, ratios, targets },
+    json: { options: { baseUrl: BASE_URL, repeats }, loadAverage, runs: pages, cli: clis, ratios, targets, zlib },
   };
+}
+
+/** The first sitemap file the CLI writes for `list`, uncompressed, gzipped by both compressors. */
+async function compressorSpeeds(cliPath: string, list: PageList, tmp: string, log: (m: string) => void): Promise<ZlibSpeeds | null> {
+  const out = join(tmp, 'zlib-sample.zip');
+  log('gzip level 6 of one sitemap file: node:zlib and CompressionStream… ');
+  const r = await measure(process.execPath, [cliPath, 'generate', list.csv, '--base-url', BASE_URL, '--no-gzip', '-o', out, '--quiet']);
+  if (r.code !== 0) return null;
+  const xml = unzipSync(readFileSync(out), { filter: (f) => f.name === 'sitemap-1.xml' })['sitemap-1.xml'];
+  rmSync(out, { force: true });
+  const speeds = await zlibSpeeds(xml);
+  log(`${speeds.nodeMBps.toFixed(1)} and ${speeds.browserMBps?.toFixed(1) ?? '—'} MB/s`);
+  return speeds;
+}
+
+function zlibLine(z: ZlibSpeeds | null): string {
+  if (z === null) return '- gzip level 6, node:zlib against CompressionStream: not measured (the CLI failed)';
+  const browser = z.browserMBps === null ? `not measured (${z.note})` : `${z.browserMBps.toFixed(1)} MB/s (${fmtRatio(z.nodeMBps / z.browserMBps)} node:zlib's time)`;
+  return `- gzip level 6 of one sitemap file (${(z.bytes / 1e6).toFixed(1)} MB), one core: node:zlib ${z.nodeMBps.toFixed(1)} MB/s, this Chromium's CompressionStream ${browser}; the page compresses with the latter`;
+}
+
+/** The CPU every Chromium process used in the page's fastest run: more than the wall time when its threads overlap. */
+function cpuLine(p: PageRun): string | null {
+  const i = p.runsMs?.indexOf(p.ms ?? NaN) ?? -1;
+  const cpu = i >= 0 ? p.runsCpuMs?.[i] : null;
+  if (cpu == null || p.ms === null) return null;
+  return `- CPU of all Chromium processes in the fastest ${rowsLabel(p.rows)}-row run: ${seconds(cpu)} s in ${seconds(p.ms)} s (${(cpu / p.ms).toFixed(2)} cores busy on average)`;
 }

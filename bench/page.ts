@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from '../test/helpers/chromium.ts';
 import { serveStatic, type StaticServer } from '../test/helpers/static-server.ts';
-import { watchMemory } from './chromium-procs.ts';
+import { treeCpuMs, watchMemory } from './chromium-procs.ts';
 import { formatProfile, longestBusyStretch, summarizeProfile, type BusyStretch, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';
 import { DATASETS, ensureDataset, type DatasetName } from './dataset.ts';
 import { PageWorkers, type WorkerTarget } from './worker-cdp.ts';
@@ -50,6 +50,8 @@ export interface PageRun {
   /** Click on "Generate sitemaps" → "Download zip" enabled, timed in the page: the fastest of runsMs. */
   ms: number | null;
   runsMs?: number[];
+  /** CPU time of every Chromium process during each run (user and system, all threads and cores). */
+  runsCpuMs?: (number | null)[];
   /** The same seen from Node (Playwright's round trips included), as a check on the in-page figure. */
   outsideMs: number | null;
   /** File picked → "Download zip" enabled: reading the columns plus the run that loading starts. */
@@ -159,7 +161,7 @@ export function failedRun(id: string, rows: number, note: string, partial: Parti
   };
 }
 
-async function launch(): Promise<{ context: BrowserContext; userDataDir: string; close(): Promise<void> }> {
+export async function launch(): Promise<{ context: BrowserContext; userDataDir: string; close(): Promise<void> }> {
   const userDataDir = mkdtempSync(join(os.tmpdir(), 'sitemill-bench-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -318,15 +320,19 @@ export async function measurePage(id: string, csv: string, rows: number, server:
 
     const windows: [number, number][] = [];
     partial.runsMs = [];
+    partial.runsCpuMs = [];
     for (let i = 0; i < repeats; i++) {
       // Let the previous run's leftovers (its findings, the results render) settle first.
       await page.waitForTimeout(500);
       const clicked = Date.now();
+      const cpuBefore = treeCpuMs(browser.userDataDir);
       await page.getByRole('button', { name: 'Generate sitemaps' }).click();
       const clickAt = (await page.evaluate(`window.__bench.marks.filter((m) => m.what === 'generate').pop().at`)) as number;
       const doneAt = await waitEnabled(page, clickAt, timeoutMs, crash);
       const ms = doneAt - clickAt;
+      const cpuAfter = treeCpuMs(browser.userDataDir);
       partial.runsMs.push(ms);
+      partial.runsCpuMs.push(cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null);
       windows.push([clickAt, doneAt + AFTER_DONE_MS]);
       if (partial.ms == null || ms < partial.ms) {
         partial.ms = ms;
