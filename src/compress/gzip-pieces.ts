@@ -65,7 +65,7 @@ export class PiecedGzip implements GzipAhead {
     return new PiecedGzip(this.level, this.crc32, this.pool);
   }
 
-  /** Nothing to let go: the pieces ahead finish on their own and nothing waits for them. */
+  /** The pieces ahead finish on their own; nothing waits for them. */
   drop(): void {
     this.ahead = [];
   }

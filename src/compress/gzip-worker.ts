@@ -1,8 +1,8 @@
 // A compression worker: the engine's worker hands it finished sitemap files, or a file's body in
 // pieces as it is written, and goes on parsing. Messages in: {id, data} (a whole file), {id, guess}
-// (open a file: the header it most likely has), {id, piece}, {id, header, tail} (close it), {id,
-// drop} (let it go unfinished). Out:
-// {id, gz, spent?} or {id, error}. Buffers are transferred both ways; `spent` gives the pieces' back.
+// (open a file: the header it most likely has), {id, piece}, {id, header, tail} (close it), {id, drop}
+// (let it go unfinished). Out: {id, gz, spent?} or {id, error}. Buffers are transferred both ways;
+// `spent` gives the pieces' buffers back for the next pieces.
 
 import { GzipAsWritten, gzipHere } from './gzip-stream.ts';
 
@@ -24,8 +24,7 @@ self.onmessage = async (event: MessageEvent<Job>) => {
     else if ('drop' in job) {
       open.get(job.id)?.drop();
       open.delete(job.id);
-    }
-    else if ('tail' in job) {
+    } else if ('tail' in job) {
       const file = open.get(job.id);
       if (!file) throw new Error('no such file open');
       open.delete(job.id);
