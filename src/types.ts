@@ -215,6 +215,8 @@ export interface GzipAhead {
   next(): GzipAhead;
   /** Lets the open file go unfinished (a run that ended early). */
   drop(): void;
+  /** The header the open file most likely has, learned before its body goes ahead (from the input's columns). */
+  expect(header: Uint8Array): void;
 }
 
 /** Bytes kept in order until they are read back, once (see `Platform.holdAside`). */

@@ -10,6 +10,9 @@ import { GzipPool } from '../src/compress/gzip-pool.ts';
 import { gzipHere } from '../src/compress/gzip-stream.ts';
 import { PIECE } from '../src/compress/piece-size.ts';
 import { urlsetHeader } from '../src/output/urlset.ts';
+import { Namespace } from '../src/core/status.ts';
+import { PiecedGzip } from '../src/compress/gzip-pieces.ts';
+import { generate } from '../src/index.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 const random = mulberry32(testSeed('gzip-as-written'));
@@ -71,4 +74,42 @@ test('a file let go unfinished (a run that ended early) leaves the next one whol
   const file = body(PIECE + 10);
   const { gz } = await write(dropped.next(), plain, file);
   assert.ok(Buffer.from(gunzipSync(gz)).equals(Buffer.concat([plain, file])));
+});
+
+test('the first file starts with the header its input\'s extension columns call for', async () => {
+  const opened: Uint8Array[] = [];
+  class Recording extends GzipPool {
+    open(guess: Uint8Array) {
+      opened.push(guess.slice());
+      return super.open(guess);
+    }
+  }
+  const plain = urlsetHeader(0);
+  const gzip = new StreamedGzip(new Recording(1), plain);
+  gzip.expect(urlsetHeader(Namespace.Image | Namespace.Xhtml));
+  const file = body(PIECE + 1);
+  await write(gzip, urlsetHeader(Namespace.Image | Namespace.Xhtml), file);
+  assert.deepEqual(opened, [urlsetHeader(Namespace.Image | Namespace.Xhtml)], 'the stream opened on the expected header');
+  // Once the body has gone ahead, what is learned later changes nothing.
+  const next = gzip.next();
+  next.body(body(PIECE));
+  next.expect(plain);
+  assert.equal(opened.length, 2);
+  assert.deepEqual(opened[1], urlsetHeader(Namespace.Image | Namespace.Xhtml), 'the next file opens on the header the one before had');
+  next.drop();
+});
+
+test('generate tells the output the namespaces of the input\'s extension columns', async () => {
+  const expected: string[] = [];
+  const original = PiecedGzip.prototype.expect;
+  PiecedGzip.prototype.expect = function (header: Uint8Array) {
+    expected.push(Buffer.from(header).toString());
+  };
+  try {
+    const list = 'loc,image,hreflang:de,video:title\nhttps://www.example.com/a,https://www.example.com/a.jpg,https://www.example.com/de/a,\n';
+    await generate(new TextEncoder().encode(list), { baseUrl: 'https://www.example.com/', now: '2026-01-01T00:00:00Z' });
+  } finally {
+    PiecedGzip.prototype.expect = original;
+  }
+  assert.deepEqual(expected, [Buffer.from(urlsetHeader(Namespace.Image | Namespace.Xhtml | Namespace.Video)).toString()]);
 });

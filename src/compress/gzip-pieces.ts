@@ -65,6 +65,9 @@ export class PiecedGzip implements GzipAhead {
     return new PiecedGzip(this.level, this.crc32, this.pool);
   }
 
+  /** The header is a piece of its own here: nothing is started on a guess. */
+  expect(_header: Uint8Array): void {}
+
   /** The pieces ahead finish on their own; nothing waits for them. */
   drop(): void {
     this.ahead = [];

@@ -2,7 +2,7 @@
 // columns (unknown names, extension columns a text sitemap cannot carry, hreflang codes).
 
 import { Code } from '../core/code.ts';
-import { ExtKind } from '../core/status.ts';
+import { ExtKind, Namespace } from '../core/status.ts';
 import { InputError } from '../input/input-error.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
 import { belongColumns } from '../rules/belonging-columns.ts';
@@ -24,7 +24,8 @@ export function applyHeader(run: GenerateRun): void {
   const line = x.currentRowLine();
   if (input.windows1252) run.finding(0, 0, Code.InputEncoding, 'windows-1252');
   if (input.layout) layoutFindings(run, input.layout, line, !opts.roles);
-  setExtensionColumns(run, roles, line);
+  // The first file's compression may start before it closes, with the header it most likely has.
+  run.output.expectNamespaces(setExtensionColumns(run, roles, line));
   input.extras = extraColumns(roles);
   // The audit judges published sitemaps, which have no such columns.
   input.belongColumns = opts.allFields ? null : belongColumns(roles);
@@ -81,17 +82,23 @@ function noteUnnamedLoc(run: GenerateRun, cells: string[]): void {
   );
 }
 
-/** Image, hreflang, news and video columns, told to the core; hreflang codes checked and numbered. */
-function setExtensionColumns(run: GenerateRun, roles: Role[], line: number): void {
+/**
+ * Image, hreflang, news and video columns, told to the core; hreflang codes checked and numbered.
+ * Gives the namespaces they call for (`Namespace` bits).
+ */
+function setExtensionColumns(run: GenerateRun, roles: Role[], line: number): number {
   const { core, x, opts } = run;
+  let ns = 0;
   /** The column each hreflang code was first given in. */
   const codeColumns = new Map<string, number>();
   roles.forEach((role, i) => {
     if (opts.format === 'txt' && (role === 'image' || role.includes(':'))) {
       return run.finding(line, i + 1, Code.ColumnIgnored, `${role}: a text sitemap carries no extensions`);
     }
-    if (role === 'image') x.setExtColumn(i, ExtKind.Image, 0);
-    else if (role.startsWith('hreflang:')) {
+    if (role === 'image') {
+      x.setExtColumn(i, ExtKind.Image, 0);
+      ns |= Namespace.Image;
+    } else if (role.startsWith('hreflang:')) {
       const given = role.slice(9);
       const code = canonicalHreflang(given);
       if (!code) return run.finding(line, i + 1, Code.HreflangCodeInvalid, given);
@@ -105,6 +112,11 @@ function setExtensionColumns(run: GenerateRun, roles: Role[], line: number): voi
         run.hreflangCodes.set(code, x.addHreflangCode(len));
       }
       x.setExtColumn(i, ExtKind.Hreflang, run.hreflangCodes.get(code)!);
-    } else if (role.startsWith('news:') || role.startsWith('video:')) x.setExtColumn(i, ExtKind.Extra, 0);
+      ns |= Namespace.Xhtml;
+    } else if (role.startsWith('news:') || role.startsWith('video:')) {
+      x.setExtColumn(i, ExtKind.Extra, 0);
+      ns |= role.startsWith('news:') ? Namespace.News : Namespace.Video;
+    }
   });
+  return ns;
 }

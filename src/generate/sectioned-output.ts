@@ -56,6 +56,10 @@ export class SectionedOutput implements SitemapOutput {
     this.out.drop();
   }
 
+  expectNamespaces(ns: number): void {
+    this.out.expectNamespaces(ns);
+  }
+
   async addSitemap(rest: Uint8Array): Promise<void> {
     if (this.previous && !this.sectioning) {
       const twin = this.previous.find((p) => p.section === '' && p.offsets && !this.whole.has(p) && p.raw.length === rest.length && sameBytes(rest, 0, rest.length, p.raw, 0));

@@ -31,6 +31,8 @@ export interface SitemapOutput {
   flush(): Promise<void>;
   /** Lets the open file's compression go (a run that ended early). */
   drop(): void;
+  /** The namespaces (`Namespace` bits) the open file most likely declares: its input's extension columns'. */
+  expectNamespaces(ns: number): void;
 }
 
 export function hex(bytes: Uint8Array): string {
@@ -128,6 +130,10 @@ export class Output implements SitemapOutput {
 
   drop(): void {
     this.ahead?.drop();
+  }
+
+  expectNamespaces(ns: number): void {
+    if (this.opts.format === 'xml') this.ahead?.expect(urlsetHeader(ns));
   }
 }
 

@@ -30,7 +30,8 @@ const HEAD = 1 << 16;
  * A gzip file compressed in one stream as its body is written: each whole piece goes to a
  * compression worker as soon as the core hands it over (CompressionStream takes no dictionary, so
  * the pieces cannot compress side by side as in Node). The stream starts with a guessed header (see
- * GzipAsWritten): the previous file's, or `guess` for the first.
+ * GzipAsWritten): the previous file's, or for the first the one its input's columns call for
+ * (`expect`), else `guess`.
  */
 export class StreamedGzip implements GzipAhead {
   readonly pieceBytes = PIECE;
@@ -68,6 +69,10 @@ export class StreamedGzip implements GzipAhead {
 
   next(): StreamedGzip {
     return new StreamedGzip(this.pool, this.guess);
+  }
+
+  expect(header: Uint8Array): void {
+    if (!this.file) this.guess = header.slice();
   }
 
   drop(): void {
