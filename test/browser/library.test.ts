@@ -75,8 +75,9 @@ describe('the browser library', { timeout: 120_000 }, () => {
   });
 
   it('compresses files of several pieces as they are written: the CLI\'s files, whatever header each has', async () => {
-    // 30,000 URLs a file make files of more than one piece; files 1 and 4 declare the image namespace,
-    // so the header each file's compression starts with is wrong for the first two and for the fourth.
+    // 30,000 URLs a file make files of more than one piece; files 1 and 4 declare the image namespace.
+    // Each file's compression starts with the header of the file before (the first: the one the image
+    // column calls for), so it starts right for files 1 and 3 and wrong for files 2 and 4.
     const rows = 120_000;
     const csv = `loc,image\n${Array.from({ length: rows }, (_, i) => {
       const image = i < 30_000 || i >= 90_000 ? `https://www.example.com/img/${i}.jpg` : '';
