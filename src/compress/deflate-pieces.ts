@@ -6,6 +6,7 @@
 // findings (184 MB of report), 2.7 s of deflate on one core, most of it the main thread's idle time.
 
 import { deflateBytes, own, PIECE, WINDOW, type Crc32 } from './deflate-bytes.ts';
+import { PiecePool } from './piece-pool.ts';
 import type { RawDeflate } from '../types.ts';
 
 /** Pieces compressing or compressed and not yet handed on: past this, a write waits for the oldest (eight only held more memory). */
@@ -14,8 +15,9 @@ const AHEAD = 4;
 export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) => void, crc32: Crc32): RawDeflate {
   // Piece buffers are used again once compressed: a new one per piece leaves freed buffers that the
   // allocator holds on to (with report blocks made new as well, 45 MB of a 1M-finding run's peak).
-  const free: ArrayBuffer[] = [];
-  let piece = new Uint8Array(PIECE);
+  // No more spare than pieces ahead: more only held memory (8 MB of a 1M-finding run's peak).
+  const pool = new PiecePool(AHEAD);
+  let piece = pool.take();
   let filled = 0;
   let window: Uint8Array | null = null;
   /** The pieces not yet handed on, oldest first. */
@@ -26,7 +28,7 @@ export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) =>
     const dictionary = window;
     window = bytes.length >= WINDOW ? bytes.slice(bytes.length - WINDOW) : null;
     const job = deflateBytes(bytes.length === PIECE ? bytes : own(bytes), level, dictionary, last, crc32);
-    job.then((done) => free.length < AHEAD && done.buffer.byteLength === PIECE && free.push(done.buffer), () => {});
+    job.then((done) => pool.give(done.buffer), () => {});
     handed = handed.then(() => job).then((done) => onData(done.deflated));
     handed.catch(() => {}); // awaited by a write or in end()
     ahead.push(handed);
@@ -41,7 +43,7 @@ export function deflateRawInPieces(level: number, onData: (chunk: Uint8Array) =>
         at += n;
         if (filled < PIECE) break;
         send(piece, false);
-        piece = new Uint8Array(free.pop() ?? new ArrayBuffer(PIECE));
+        piece = pool.take();
         filled = 0;
         while (ahead.length > AHEAD) await ahead.shift();
       }

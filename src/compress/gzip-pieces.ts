@@ -7,30 +7,9 @@
 
 import { crc32Combine } from './crc32-combine.ts';
 import { deflateBytes, own, PIECE, WINDOW, type Crc32, type Deflated } from './deflate-bytes.ts';
+import { bodyHeadOf, fileHead } from './file-head.ts';
+import { PiecePool } from './piece-pool.ts';
 import type { GzipAhead } from '../types.ts';
-
-/** The first bytes of a file kept for its preview. */
-const HEAD = 1 << 16;
-/** Free piece buffers kept for the next pieces: enough for a few deflating and a few waiting. */
-const SPARE_PIECES = 8;
-
-/**
- * Buffers for the pieces of one run's files. A piece is copied out of the writer into one and read
- * there by zlib; once compressed, the buffer serves a later piece. Pages already mapped are several
- * times cheaper to copy into than fresh ones, and the memory held is a few pieces, not a file.
- */
-export class PiecePool {
-  private free: ArrayBuffer[] = [];
-
-  take(): Uint8Array<ArrayBuffer> {
-    const buffer = this.free.pop();
-    return buffer ? new Uint8Array(buffer) : new Uint8Array(PIECE);
-  }
-
-  give(buffer: ArrayBuffer): void {
-    if (this.free.length < SPARE_PIECES && buffer.byteLength === PIECE) this.free.push(buffer);
-  }
-}
 
 /** A closed file's gzip: its size and first bytes are known at once, the compressed bytes later. */
 export interface ClosedGzip {
@@ -78,7 +57,7 @@ export class PiecedGzip implements GzipAhead {
     if (bytes.length !== PIECE) throw new Error(`a body piece of ${bytes.length} bytes, not ${PIECE}`);
     const piece = this.pool.take();
     piece.set(bytes);
-    this.bodyHead ??= piece.slice(0, HEAD);
+    this.bodyHead ??= bodyHeadOf(piece);
     const window = piece.slice(PIECE - WINDOW);
     // The first piece follows a header not written yet: it goes unprimed.
     const job = deflateBytes(piece, this.level, this.window, false, this.crc32);
@@ -97,10 +76,7 @@ export class PiecedGzip implements GzipAhead {
     const header = rest.subarray(0, headerLength);
     const tail = rest.subarray(headerLength);
     const size = headerLength + this.sent + tail.length;
-    const body = this.bodyHead ?? tail;
-    const head = new Uint8Array(headerLength + Math.min(HEAD, body.length));
-    head.set(header);
-    head.set(body.subarray(0, head.length - headerLength), headerLength);
+    const head = fileHead(header, this.bodyHead, tail);
     const parts = headerLength > 0 ? [deflateBytes(own(header), level, null, false, this.crc32)] : [];
     parts.push(...this.ahead);
     const whole = take && headerLength === 0 && rest.byteOffset === 0 && rest.byteLength === rest.buffer.byteLength;

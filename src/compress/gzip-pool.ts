@@ -4,6 +4,7 @@
 // thread instead.
 
 import { GzipAsWritten, gzipHere } from './gzip-stream.ts';
+import { PiecePool } from './piece-pool.ts';
 
 interface Pending {
   resolve(gz: Uint8Array): void;
@@ -35,15 +36,13 @@ export interface GzipFile {
   drop(): void;
 }
 
-/** Piece buffers given back by the workers, kept for the next pieces. */
-const SPARE_PIECES = 8;
-
 export class GzipPool {
   private members: Member[] | null = null;
   private broken = false;
   private pending = new Map<number, Pending>();
   private nextId = 1;
-  private spare: ArrayBuffer[] = [];
+  /** Piece buffers the workers gave back. */
+  private pieces = new PiecePool();
 
   constructor(private size: number) {}
 
@@ -81,10 +80,9 @@ export class GzipPool {
     };
   }
 
-  /** A buffer of `bytes` for a piece: one a worker gave back when there is one. */
-  take(bytes: number): Uint8Array<ArrayBuffer> {
-    const i = this.spare.findIndex((b) => b.byteLength === bytes);
-    return i >= 0 ? new Uint8Array(this.spare.splice(i, 1)[0]) : new Uint8Array(bytes);
+  /** A buffer for a piece: one a worker gave back when there is one. */
+  take(): Uint8Array<ArrayBuffer> {
+    return this.pieces.take();
   }
 
   private openHere(guess: Uint8Array): GzipFile {
@@ -130,7 +128,7 @@ export class GzipPool {
   }
 
   private answer(member: Member, reply: Reply): void {
-    for (const b of reply.spent ?? []) if (this.spare.length < SPARE_PIECES) this.spare.push(b);
+    for (const b of reply.spent ?? []) this.pieces.give(b);
     const job = this.pending.get(reply.id);
     if (!job) return;
     this.pending.delete(reply.id);

@@ -3,6 +3,7 @@
 import type { GzipAhead, RawDeflate } from '../types.ts';
 import type { GzipFile, GzipPool } from '../compress/gzip-pool.ts';
 import { PIECE } from '../compress/piece-size.ts';
+import { bodyHeadOf, fileHead } from '../compress/file-head.ts';
 
 /** A raw deflate stream: the output is read as it comes and handed to `onData`, in order. */
 export function deflateRawWeb(onData: (chunk: Uint8Array) => void): RawDeflate {
@@ -22,9 +23,6 @@ export function deflateRawWeb(onData: (chunk: Uint8Array) => void): RawDeflate {
     },
   };
 }
-
-/** The first bytes of a file kept for its preview, as the pieced gzip keeps them. */
-const HEAD = 1 << 16;
 
 /**
  * A gzip file compressed in one stream as its body is written: each whole piece goes to a
@@ -47,8 +45,8 @@ export class StreamedGzip implements GzipAhead {
   body(bytes: Uint8Array): void {
     if (bytes.length !== PIECE) throw new Error(`a body piece of ${bytes.length} bytes, not ${PIECE}`);
     this.file ??= this.pool.open(this.guess);
-    this.bodyHead ??= bytes.slice(0, HEAD);
-    const piece = this.pool.take(PIECE);
+    this.bodyHead ??= bodyHeadOf(bytes);
+    const piece = this.pool.take();
     piece.set(bytes);
     this.file.piece(piece);
     this.sent += PIECE;
@@ -57,10 +55,7 @@ export class StreamedGzip implements GzipAhead {
   finish(rest: Uint8Array, headerLength: number): { size: number; head: Uint8Array; gzip: Promise<Uint8Array> } {
     const header = rest.subarray(0, headerLength);
     const tail = rest.subarray(headerLength);
-    const body = this.bodyHead ?? tail;
-    const head = new Uint8Array(headerLength + Math.min(HEAD, body.length));
-    head.set(header);
-    head.set(body.subarray(0, head.length - headerLength), headerLength);
+    const head = fileHead(header, this.bodyHead, tail);
     // A file that never filled a piece goes whole (copied: the pool takes the buffer).
     const gzip = this.file ? this.file.close(header, tail) : this.pool.gzip(rest.slice());
     this.guess = header.slice();
