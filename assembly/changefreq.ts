@@ -1,5 +1,7 @@
 // changefreq: one of the protocol's seven words, lower-case.
 
+import { bytesEqual } from './bytes';
+
 export enum Changefreq {
   Ok = 0,
   Normalized,
@@ -44,5 +46,5 @@ export function parseChangefreq(p: usize, n: i32, raw: usize, rawLen: i32): Chan
   }
   changefreqOut = q;
   changefreqOutLen = n;
-  return rawLen == n && memory.compare(q, raw, n) == 0 ? Changefreq.Ok : Changefreq.Normalized;
+  return rawLen == n && bytesEqual(q, raw, n) ? Changefreq.Ok : Changefreq.Normalized;
 }

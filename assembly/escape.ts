@@ -1,7 +1,7 @@
 // XML entity escaping: `escapedLength` measures, `writeEscaped` writes and returns where it ended, so a
 // caller may measure first or reserve the worst case (six bytes a byte) and write once.
 
-import { hasZeroByte, ONES } from './bytes';
+import { copyBytes, hasZeroByte, ONES } from './bytes';
 
 /**
  * Whether any of the eight bytes at `p` needs escaping. Three tests for five bytes: `&` (26) and `'`
@@ -66,6 +66,6 @@ export function writeEscaped(dst: usize, p: usize, n: usize): usize {
 /** Writes [p, p+n) at `dst`, escaped when `escape` (a caller that knows the bytes are clean copies them); returns the end. */
 export function writeText(dst: usize, p: usize, n: usize, escape: bool): usize {
   if (escape) return writeEscaped(dst, p, n);
-  memory.copy(dst, p, n);
+  copyBytes(dst, p, n);
   return dst + n;
 }

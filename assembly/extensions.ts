@@ -4,7 +4,7 @@
 //
 // A row may pause here (a URL for the slow path, news/video for the engine) and resume where it was.
 
-import { Bytes, findByte } from './bytes';
+import { Bytes, bytesEqual, findByte } from './bytes';
 import { HashSet, hashBytes, mix } from './hashset';
 import { urlIsCanonical, urlNeedsEscape } from './loc';
 import { writeText } from './escape';
@@ -207,7 +207,7 @@ const LINK_CLOSE = String.UTF8.encode('"/>');
 
 /** Whether [p, p+n) is the row's written URL. */
 @inline function isLoc(p: usize, n: u32): bool {
-  return n == locLen && memory.compare(p, locPtr, n) == 0;
+  return n == locLen && bytesEqual(p, locPtr, n);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { Code } from '../src/core/code';
 import { Status, LocFix, BelongWhen, BelongVerdict, SampleRow } from '../src/core/status';
 import { Counter } from '../src/core/counter';
-import { Bytes, findByte } from './bytes';
+import { Bytes, copyBytes, findByte } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
 import { SameValue } from './uniform';
@@ -731,7 +731,7 @@ function readLastmod(): void {
     markWarned();
     return;
   }
-  memory.copy(rowLastmod, lastmodOut, lastmodOutLen);
+  copyBytes(rowLastmod, lastmodOut, lastmodOutLen);
   rowLastmodLen = lastmodOutLen;
   rowLastmodEpoch = lastmodEpoch;
 }
@@ -768,7 +768,7 @@ function readPriority(): void {
     fieldFinding(Code.PriorityNormalized, priorityCol, priorityOut, priorityOutLen);
     markFixed();
   }
-  memory.copy(rowPriority, priorityOut, priorityOutLen);
+  copyBytes(rowPriority, priorityOut, priorityOutLen);
   rowPriorityLen = priorityOutLen;
 }
 

@@ -1,5 +1,6 @@
 // lastmod: the forms SPEC section 4 accepts, checked for impossible dates, written as W3C Datetime.
 
+import { bytesEqual, copyBytes } from './bytes';
 export enum Lastmod {
   /** Written as given. */
   Ok = 0,
@@ -158,7 +159,11 @@ export function parseLastmod(p: usize, n: i32, raw: usize, rawLen: i32): Lastmod
   const d = num2(p + 8);
   if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return Lastmod.Invalid;
   let ms = <f64>daysFromCivil(y, m, d) * 86400000;
-  putDate(y, m, d);
+  // Valid and with dashes, the date is written as given: its bytes are copied, not formatted again.
+  if (sep == 0x2d) {
+    copyBytes(w, p, 10);
+    w += 10;
+  } else putDate(y, m, d);
   if (n == 10) return finish(ms, raw, rawLen);
 
   // Time: T or a space, hh:mm, optional :ss and fraction, optional zone.
@@ -176,7 +181,10 @@ export function parseLastmod(p: usize, n: i32, raw: usize, rawLen: i32): Lastmod
     i += 3;
   }
   if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return Lastmod.Invalid;
-  putTime(h, mi, s);
+  if (t == 0x54 && seconds) {
+    copyBytes(w, p + 10, 9);
+    w += 9;
+  } else putTime(h, mi, s);
   ms += <f64>((h * 60 + mi) * 60 + s) * 1000;
   if (i < n && load<u8>(p + i) == 0x2e) {
     // A fraction is of seconds only (W3C: hh:mm:ss.s).
@@ -195,7 +203,7 @@ export function parseLastmod(p: usize, n: i32, raw: usize, rawLen: i32): Lastmod
   }
   // Zone
   if (i == n) {
-    memory.copy(w, tzText, tzTextLen);
+    copyBytes(w, tzText, tzTextLen);
     w += tzTextLen;
     ms -= <f64>tzMinutes * 60000;
     return finish(ms, raw, rawLen);
@@ -223,7 +231,7 @@ export function parseLastmod(p: usize, n: i32, raw: usize, rawLen: i32): Lastmod
 function finish(ms: f64, raw: usize, rawLen: i32): Lastmod {
   lastmodOutLen = <i32>(w - lastmodOut);
   lastmodEpoch = ms;
-  if (lastmodOutLen == rawLen && memory.compare(lastmodOut, raw, rawLen) == 0) return Lastmod.Ok;
+  if (lastmodOutLen == rawLen && bytesEqual(lastmodOut, raw, rawLen)) return Lastmod.Ok;
   return Lastmod.Normalized;
 }
 

@@ -7,7 +7,7 @@
 // `\` it reads as `/`) or what the parsers of past years wrote differently (`^ | [ ]`, a `%` that
 // starts no escape; the engine encodes those beyond the parser) stays with the engine.
 
-import { Bytes, equalsLower } from './bytes';
+import { Bytes, bytesEqual, equalsLower } from './bytes';
 import { LocFix } from '../src/core/status';
 import { base, originLen, folderLen, startsWithSiteOrigin, otherOriginPrefix, isEscape, startsLikeDot } from './loc';
 
@@ -76,7 +76,7 @@ export function rewriteSiteLoc(p: usize, n: i32, end: i32, out: Bytes): i32 {
   }
   if (!writeRewritten(p, from, n, out)) return NOT_REWRITTEN;
   // As written with the site's origin, the URL is told as changed only when it is.
-  if (fix == 0 && !(out.len == <u32>n && memory.compare(out.ptr, p, n) == 0)) fix = LocFix.Normalized;
+  if (fix == 0 && !(out.len == <u32>n && bytesEqual(out.ptr, p, n))) fix = LocFix.Normalized;
   return fix;
 }
 

@@ -6,7 +6,7 @@
 // forms of assembly/loc-rewrite.ts are written by the core; anything else goes to the engine, where
 // `new URL()` decides. The test suite checks both against `new URL(x).href`.
 
-import { equalsLower } from './bytes';
+import { bytesEqual, equalsLower } from './bytes';
 import { escapedLength } from './escape';
 
 /** The base URL: origin (`https://host[:port]`) and folder path (starts and ends with `/`). */
@@ -81,7 +81,7 @@ export let urlPathSemicolon = false;
 
 /** Whether [p, p+n) starts with the origin at `o` (`len` bytes) and a `/`. */
 @inline function startsWithOrigin(p: usize, n: i32, o: usize, len: i32): bool {
-  return len > 0 && n > len && load<u8>(p + len) == 0x2f && memory.compare(p, o, len) == 0;
+  return len > 0 && n > len && load<u8>(p + len) == 0x2f && bytesEqual(p, o, len);
 }
 
 /** Whether [p, p+n) (trimmed) is in canonical form for this site. */
@@ -124,7 +124,7 @@ export function otherOriginPrefix(p: usize, n: i32): i32 {
     if (c != <u32>load<u8>(base + i)) return 0;
   }
   let end = len;
-  if (defaultPortLen > 0 && n > len + defaultPortLen && memory.compare(p + len, changetype<usize>(defaultPort), defaultPortLen) == 0) end += defaultPortLen;
+  if (defaultPortLen > 0 && n > len + defaultPortLen && bytesEqual(p + len, changetype<usize>(defaultPort), defaultPortLen)) end += defaultPortLen;
   return load<u8>(p + end) == 0x2f ? end : 0;
 }
 
@@ -159,10 +159,10 @@ export function urlIsCanonical(p: usize, n: i32): bool {
   if (startsWithOrigin(p, n, lastOrigin, lastOriginLen)) return pathIsCanonical(p, lastOriginLen, n);
   let i: i32;
   let defaultPort: i32;
-  if (n > 8 && memory.compare(p, changetype<usize>(HTTPS), 8) == 0) {
+  if (n > 8 && bytesEqual(p, changetype<usize>(HTTPS), 8)) {
     i = 8;
     defaultPort = 443;
-  } else if (n > 7 && memory.compare(p, changetype<usize>(HTTP), 7) == 0) {
+  } else if (n > 7 && bytesEqual(p, changetype<usize>(HTTP), 7)) {
     i = 7;
     defaultPort = 80;
   } else return false;
@@ -267,7 +267,7 @@ export function locInFolder(p: usize, n: i32): bool {
   const o = originLen;
   const f = folderLen;
   if (n < o + f) return false;
-  return memory.compare(p + o, base + o, f) == 0;
+  return bytesEqual(p + o, base + o, f);
 }
 
 const JSESSIONID = String.UTF8.encode(';jsessionid=');

@@ -1,5 +1,7 @@
 // priority: a decimal in [0.0, 1.0], written in `d.d+` form.
 
+import { bytesEqual } from './bytes';
+
 export enum Priority {
   Ok = 0,
   Normalized,
@@ -47,6 +49,6 @@ export function parsePriority(p: usize, n: i32, raw: usize, rawLen: i32): Priori
   if (i != n || intDigits + fracDigits == 0 || (negative && intValue != 0) || i == digitsFrom) return Priority.Invalid;
   if (fracDigits == 0) store<u8>(w++, 0x30);
   priorityOutLen = <i32>(w - priorityOut);
-  if (priorityOutLen == rawLen && memory.compare(priorityOut, raw, rawLen) == 0) return Priority.Ok;
+  if (priorityOutLen == rawLen && bytesEqual(priorityOut, raw, rawLen)) return Priority.Ok;
   return Priority.Normalized;
 }

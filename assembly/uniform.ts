@@ -1,5 +1,7 @@
 // Whether every accepted row wrote one and the same value (list-uniform-lastmod / -priority).
 
+import { bytesEqual } from './bytes';
+
 export class SameValue {
   /** 0: nothing seen yet; 1: one value so far; 2: not uniform. */
   private state: i32 = 0;
@@ -15,7 +17,7 @@ export class SameValue {
       memory.copy(this.first, value, len);
       this.firstLen = len;
       this.state = 1;
-    } else if (this.firstLen != len || memory.compare(this.first, value, len) != 0) {
+    } else if (this.firstLen != len || !bytesEqual(this.first, value, len)) {
       this.state = 2;
     }
   }

@@ -5,7 +5,7 @@
 // `<urlset>` declares only the namespaces its file uses, so the header is written when the file
 // closes, into room kept in front of the entries; the counting uses its length all along.
 
-import { Bytes } from './bytes';
+import { Bytes, copyBytes } from './bytes';
 import { escapedLength, writeEscaped, writeText } from './escape';
 import { Namespace } from '../src/core/status';
 
@@ -128,7 +128,7 @@ export function placeEntry(ns: u32, news: u32, lastmodEpoch: f64, lastmod: usize
   fileNews += news;
   if (lastmodLen > 0 && lastmodEpoch > fileLastmodEpoch) {
     fileLastmodEpoch = lastmodEpoch;
-    memory.copy(fileLastmod, lastmod, lastmodLen);
+    copyBytes(fileLastmod, lastmod, lastmodLen);
     fileLastmodLen = lastmodLen;
   }
 }
@@ -161,7 +161,7 @@ export function closeFile(): void {
 }
 
 @inline function putStatic(at: usize, s: ArrayBuffer): usize {
-  memory.copy(at, changetype<usize>(s), s.byteLength);
+  copyBytes(at, changetype<usize>(s), s.byteLength);
   return at + s.byteLength;
 }
 
@@ -169,7 +169,7 @@ export function closeFile(): void {
 @inline function putElement(w: usize, open: ArrayBuffer, value: usize, len: u32, close: ArrayBuffer): usize {
   if (len == 0) return w;
   w = putStatic(w, open);
-  memory.copy(w, value, len);
+  copyBytes(w, value, len);
   return putStatic(w + len, close);
 }
 
@@ -194,7 +194,7 @@ export function writeEntry(loc: usize, locLen: u32, locEscape: bool, lastmod: us
   w = putElement(w, LASTMOD, lastmod, lastmodLen, LASTMOD_END);
   w = putElement(w, CHANGEFREQ, changefreq, changefreqLen, CHANGEFREQ_END);
   w = putElement(w, PRIORITY, priority, priorityLen, PRIORITY_END);
-  memory.copy(w, ext, extLen);
+  copyBytes(w, ext, extLen);
   w = putStatic(w + extLen, URL_END);
   entry.len = <u32>(w - start);
 }
