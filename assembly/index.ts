@@ -110,6 +110,11 @@ export function configure(fmt: u32, maxUrls: u32, maxBytes: u32, strictMode: boo
   openFile();
 }
 
+/** About how many URLs the job will write: the duplicate set takes its size at once. */
+export function expectUrls(n: u32): void {
+  written.reserve(n);
+}
+
 /** Timezone option: its text is at `scratchPtr()`. */
 export function setTimezone(len: i32, minutes: i32): void {
   setTz(scratch.ptr, len, minutes);

@@ -14,7 +14,7 @@ export class ProgressReporter {
 
   constructor(
     private readonly x: Core['x'],
-    private readonly bytesTotal: number | undefined,
+    readonly bytesTotal: number | undefined,
     private readonly onProgress: ((p: Progress) => void) | undefined,
   ) {}
 

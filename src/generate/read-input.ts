@@ -31,6 +31,7 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
     }
   };
   let started = false;
+  let sized = false;
   const start = (first: Uint8Array) => {
     // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
     if (run.input.converted) x.beginInput(delimiterByte('\t'), index, 1, 1);
@@ -57,6 +58,7 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
     core.feed(chunk);
     if (!core.worthScanning()) continue;
     await driveCore(run, false);
+    if (index === 0 && !sized) sized = expectUrls(run);
     progress.report(false);
   }
   if (!started) start(new Uint8Array(0));
@@ -64,6 +66,25 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
   await driveCore(run, true);
   run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(Counter.Rows) - rowsBefore });
 }
+
+/**
+ * The rows of the first chunk, scaled to every input's bytes, tell the core about how many URLs to
+ * expect (the duplicate set then takes its size at once). Input of unknown size is not told.
+ */
+function expectUrls(run: GenerateRun): boolean {
+  const { x, progress } = run;
+  const rows = x.counter(Counter.Rows);
+  if (progress.bytesTotal === undefined || progress.bytesRead === 0) return true;
+  if (rows < MIN_SAMPLE_ROWS) return false;
+  const expected = Math.ceil((rows / progress.bytesRead) * progress.bytesTotal);
+  x.expectUrls(Math.min(expected, MAX_EXPECTED_URLS));
+  return true;
+}
+
+/** Below this many rows a sample says too little, and growing as it goes costs nothing much. */
+const MIN_SAMPLE_ROWS = 1000;
+/** At most a set of 128 MB up front (a guess this high may be wrong); past it, the set grows as usual. */
+const MAX_EXPECTED_URLS = 12_000_000;
 
 /**
  * A sitemap input is read once ahead to learn its extension columns. A source that hands out its
