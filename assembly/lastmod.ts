@@ -1,6 +1,7 @@
 // lastmod: the forms SPEC section 4 accepts, checked for impossible dates, written as W3C Datetime.
 
 import { bytesEqual, copyBytes } from './bytes';
+
 export enum Lastmod {
   /** Written as given. */
   Ok = 0,
