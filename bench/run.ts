@@ -10,9 +10,11 @@
  *   npm run bench -- --no-findings leaves out the 1M list written other ways: a finding on every row, root-relative paths, hosts in mixed case (or BENCH_FINDINGS=0)
  *   BENCH_CLI=path/to/cli.js      measure another Sitemill build (default lib/cli.js)
  *
- * Runs are sequential (the machine may have only 2 cores). Prints a markdown table and writes
- * bench/results.json. The page section (bench/page-section.ts) times the built page in headless
- * Chromium against the CLI on 300k and 1M rows; it lands under "page" in results.json.
+ * Runs are sequential (the machine may have only 2 cores). The floor and sitemap.js also run in
+ * turn with Sitemill, one of each a round, and each pair's ratio is printed with their median.
+ * Prints a markdown table and writes bench/results.json. The page section (bench/page-section.ts)
+ * times the built page in headless Chromium against the CLI on 300k and 1M rows; it lands under
+ * "page" in results.json.
  */
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -212,6 +214,56 @@ async function floor(id: string, dir: string, rows: number, script: string): Pro
   return { id, tool, rows, ms: f!.ms, peakRssBytes: null, ok: true, detail: f! };
 }
 
+/**
+ * Sitemill's zip run and another measure of the same 1M rows, one of each in turn, and the ratio of
+ * each pair (theirs / Sitemill's): on a machine whose speed moves within a run, the fastest of each
+ * taken minutes apart can pair a fast minute with a slow one (in one bench the floor's three
+ * timings spread from 2.47 to 4.03 s). `theirs` gives its time in ms, or null when it failed.
+ */
+async function inTurnWithSitemill(label: string, csv: string, theirs: () => Promise<number | null>): Promise<number[] | null> {
+  if (!existsSync(CLI)) return null;
+  process.stderr.write(`Sitemill (zip) / ${label}, 1M rows, one of each in turn… `);
+  const ratios: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const out = join(tmp, 'in-turn.zip');
+    const mine = await measure(process.execPath, sitemillZipArgs(csv, out), { cwd: ROOT });
+    rmSync(out, { force: true });
+    const theirMs = mine.code === 0 ? await theirs() : null;
+    if (mine.code !== 0 || theirMs === null) {
+      log(`failed (${mine.code !== 0 ? failure(mine) : label})`);
+      return null;
+    }
+    ratios.push(theirMs / mine.ms);
+    process.stderr.write(`${(mine.ms / 1000).toFixed(2)} / ${(theirMs / 1000).toFixed(2)} s${i + 1 < ROUNDS ? '; ' : '\n'}`);
+  }
+  return ratios;
+}
+
+/** One floor run's compression time. */
+async function floorMs(dir: string, script: string): Promise<number | null> {
+  const r = await measure(process.execPath, [script, dir], { cwd: ROOT });
+  return r.code === 0 ? (parseJson(r.stdout) as { ms: number }).ms : null;
+}
+
+/** One run of sitemap.js its fair way, whole process. */
+async function sitemapJsMs(csv: string, script: string): Promise<number | null> {
+  const out = join(tmp, 'in-turn-sitemapjs');
+  const r = await measure(process.execPath, [script, 'fair', csv, out], { cwd: ROOT });
+  rmSync(out, { recursive: true, force: true });
+  return r.code === 0 ? r.ms : null;
+}
+
+/** A line of in-turn ratios and their median, or none when they were not measured. */
+function inTurnLine(label: string, ratios: number[] | null): string[] {
+  return ratios ? [`${label} (1M rows), each pair: ${ratios.map(fmtRatio).join(', ')}; median ${fmtRatio(median(ratios))}`] : [];
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 async function sitemapJs(id: string, mode: 'fair' | 'documented', csv: string, rows: number, script: string): Promise<Run> {
   const tool = mode === 'fair' ? 'sitemap.js 9, 64 KiB writes to zlib' : 'sitemap.js 9, README pipe';
   const out = join(tmp, id);
@@ -287,8 +339,10 @@ async function main(): Promise<void> {
   const xml = await sitemillXml('sitemill-xml-1m', csv['1m'], M1, xmlDir);
   add(xml, 'sitemill-1m');
   add(xml.ok ? await floor('floor-1m', xmlDir, M1, floorScript) : skipped('floor-1m', FLOOR_TOOL, M1, 'needs Sitemill XML'), 'sitemill-1m');
+  const floorInTurn = xml.ok ? await inTurnWithSitemill(FLOOR_TOOL, csv['1m'], () => floorMs(xmlDir, floorScript)) : null;
   rmSync(xmlDir, { recursive: true, force: true });
   add(await sitemapJs('sitemapjs-fair-1m', 'fair', csv['1m'], M1, sitemapJsScript), 'sitemill-1m');
+  const sitemapJsInTurn = await inTurnWithSitemill('sitemap.js 9, 64 KiB writes to zlib', csv['1m'], () => sitemapJsMs(csv['1m'], sitemapJsScript));
   // The plain 100k rows, and the same rows with two images and three alternates each (the
   // extensions' cost), measured in turn.
   const extCsv = ensureExtensionsDataset(csv['100k']);
@@ -451,6 +505,8 @@ async function main(): Promise<void> {
     ),
     '',
     `Sitemill time / gzip floor time (1M rows): ${fmtRatio(sitemillOverFloor)}`,
+    ...inTurnLine('Sitemill time / gzip floor time, one of each in turn', floorInTurn?.map((r) => 1 / r) ?? null),
+    ...inTurnLine('sitemap.js time / Sitemill time, one of each in turn', sitemapJsInTurn),
     `Extensions (100k rows, + 2 images, 3 alternates a row) / the plain list: ${fmtRatio(extOverPlain)}; the gzip floor of their output alone / the plain list: ${fmtRatio(extFloorOverPlain)}`,
     ...(crawlExport
       ? [
@@ -498,6 +554,8 @@ async function main(): Promise<void> {
         machine,
         options: { baseUrl: BASE_URL, now: NOW, gzipLevel: 6, urlsPerFile: URLS_PER_FILE },
         sitemillOverFloor,
+        sitemillOverFloorInTurn: floorInTurn?.map((r) => 1 / r) ?? null,
+        sitemapJsOverSitemillInTurn: sitemapJsInTurn,
         extOverPlain,
         extFloorOverPlain,
         crawlerOverPlain,
