@@ -1,6 +1,8 @@
 // gzip with the Compression Streams API, the bytes written straight in (no Blob round trip).
 // Browsers give no level: their default, zlib's 6, is used.
 
+import { sameBytes } from '../output/same-bytes.ts';
+
 type ByteStream = TransformStream<Uint8Array, Uint8Array>;
 
 function gzipStream(): { writer: WritableStreamDefaultWriter<Uint8Array>; output: Promise<Uint8Array> } {
@@ -16,12 +18,6 @@ export async function gzipHere(data: Uint8Array): Promise<Uint8Array> {
   const out = await output;
   await written;
   return out;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**
@@ -65,7 +61,7 @@ export class GzipAsWritten {
 
   /** The file's true header and the rest of its body: its gzip, and the pieces' buffers to reuse. */
   async close(header: Uint8Array, tail: Uint8Array): Promise<{ gz: Uint8Array; spent: Uint8Array[] }> {
-    if (!sameBytes(header, this.guess)) {
+    if (header.length !== this.guess.length || !sameBytes(header, 0, header.length, this.guess, 0)) {
       this.writer.abort().catch(() => {});
       this.start(header);
       for (const p of this.pieces) this.write(p);
