@@ -1,7 +1,8 @@
 // Bundles the `sitemill` command over lib/cli.js (which tsc wrote as one module of ~80 it imports).
 // Loading those modules one by one took about 130 ms of a run's start, while no other thread had work
-// yet; bundled, a 1M-row run finished about 0.1 s sooner (4 interleaved runs of each) and a 100-row
-// run about 60 ms sooner. The library (lib/index.js) stays as tsc wrote it, for bundlers and readers.
+// yet. Bundled, a 100-row run takes 0.32-0.40 s instead of 0.39-0.48 s (six interleaved runs of
+// each); at 1M rows the medians of four interleaved runs were 3.08 s against 3.27 s, within this
+// machine's noise. The library (lib/index.js) stays as tsc wrote it, for bundlers and readers.
 //
 // Every chunk goes to lib/bin/, two folders below the package root like lib/platform/node.js, so the
 // core's `new URL('../../build/sitemill.wasm', import.meta.url)` finds the same file from either.
@@ -23,7 +24,5 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // robots-parser is CommonJS and requires Node's modules; a bundled ES module has no `require` of its own.
-  banner: { js: "import { createRequire as sitemillRequire } from 'node:module'; const require = sitemillRequire(import.meta.url);" },
   logLevel: 'warning',
 });
