@@ -195,17 +195,29 @@ function checkSitemillSummary(run: Run, r: PeakResult, rows: number, accepted = 
   }
 }
 
+interface FloorRound {
+  ms: number;
+  files: number;
+  bytesIn: number;
+  bytesOut: number;
+}
+
+/** One run of the floor: its compression time and sizes, or why it failed. */
+async function floorRound(dir: string, script: string): Promise<FloorRound | { failed: string }> {
+  const r = await measure(process.execPath, [script, dir], { cwd: ROOT });
+  return r.code === 0 ? (parseJson(r.stdout) as FloorRound) : { failed: failure(r) };
+}
+
 async function floor(id: string, dir: string, rows: number, script: string): Promise<Run> {
   const tool = FLOOR_TOOL;
   process.stderr.write(`${tool}… `);
-  let f: { ms: number; files: number; bytesIn: number; bytesOut: number } | null = null;
+  let f: FloorRound | null = null;
   for (let i = 0; i < ROUNDS; i++) {
-    const r = await measure(process.execPath, [script, dir], { cwd: ROOT });
-    if (r.code !== 0) {
-      log(`failed (${failure(r)})`);
-      return { id, tool, rows, ms: null, peakRssBytes: null, ok: false, note: failure(r) };
+    const round = await floorRound(dir, script);
+    if ('failed' in round) {
+      log(`failed (${round.failed})`);
+      return { id, tool, rows, ms: null, peakRssBytes: null, ok: false, note: round.failed };
     }
-    const round = parseJson(r.stdout) as { ms: number; files: number; bytesIn: number; bytesOut: number };
     process.stderr.write(`${(round.ms / 1000).toFixed(2)} s${i + 1 < ROUNDS ? '; ' : ''}`);
     if (!f || round.ms < f.ms) f = round;
   }
@@ -241,14 +253,14 @@ async function inTurnWithSitemill(label: string, csv: string, theirs: () => Prom
 
 /** One floor run's compression time. */
 async function floorMs(dir: string, script: string): Promise<number | null> {
-  const r = await measure(process.execPath, [script, dir], { cwd: ROOT });
-  return r.code === 0 ? (parseJson(r.stdout) as { ms: number }).ms : null;
+  const round = await floorRound(dir, script);
+  return 'failed' in round ? null : round.ms;
 }
 
 /** One run of sitemap.js its fair way, whole process. */
 async function sitemapJsMs(csv: string, script: string): Promise<number | null> {
   const out = join(tmp, 'in-turn-sitemapjs');
-  const r = await measure(process.execPath, [script, 'fair', csv, out], { cwd: ROOT });
+  const r = await measure(process.execPath, sitemapJsArgs(script, 'fair', csv, out), { cwd: ROOT });
   rmSync(out, { recursive: true, force: true });
   return r.code === 0 ? r.ms : null;
 }
@@ -264,10 +276,14 @@ function median(xs: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+function sitemapJsArgs(script: string, mode: 'fair' | 'documented', csv: string, out: string): string[] {
+  return [script, mode, csv, out];
+}
+
 async function sitemapJs(id: string, mode: 'fair' | 'documented', csv: string, rows: number, script: string): Promise<Run> {
   const tool = mode === 'fair' ? 'sitemap.js 9, 64 KiB writes to zlib' : 'sitemap.js 9, README pipe';
   const out = join(tmp, id);
-  const [run, r] = await timed(id, tool, rows, process.execPath, [script, mode, csv, out], mode === 'fair' ? ROUNDS : 1);
+  const [run, r] = await timed(id, tool, rows, process.execPath, sitemapJsArgs(script, mode, csv, out), mode === 'fair' ? ROUNDS : 1);
   if (run.ok && r) {
     const s = parseJson(r.stdout) as { ms: number; files: number; bytes: number };
     run.detail = s;
