@@ -16,6 +16,7 @@ import {
 import { validUtf8, hasNonAscii, hasNul, hasNulOrNonAscii } from './utf8';
 import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, urlQueryTail, urlPathSemicolon, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
+import { hasTrackingParam, stripTrackingParams } from './tracking-params';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -303,7 +304,7 @@ export function run(final: bool): Status {
     }
     if (stage == Stage.AfterLoc) {
       stage = Stage.Belonged;
-      if (locCode == 0 && asksBelonging()) return Status.Belong;
+      if (locCode == 0 && asksBelonging() && !strippedHere()) return Status.Belong;
     }
     if (stage == Stage.Belonged) {
       if (!finishRow()) {
@@ -452,10 +453,41 @@ function asksBelonging(): bool {
   const when = belongRules | belongColumns;
   if (when & (BelongWhen.Columns | BelongWhen.Rules)) return true;
   if ((when & (BelongWhen.Query | BelongWhen.Tracking)) == 0) return false;
-  const at = canonQueryAt();
-  const q = at < 0 ? queryStart(canonPtr, canonLen) : at < <i32>canonLen ? canonPtr + at + 1 : 0;
+  const q = canonQuery();
   if (q == 0) return false;
   return (when & BelongWhen.Query) != 0 || hasTrackingParam(q, canonPtr + canonLen);
+}
+
+const stripped = new Bytes(4096);
+
+/**
+ * When tracking parameters are all that asks (no columns, rules or named parameters), the core
+ * removes them itself, as the engine's `BelongVerdict.Rewritten` would; false leaves it to the engine.
+ */
+function strippedHere(): bool {
+  if ((belongRules | belongColumns) != BelongWhen.Tracking) return false;
+  const q = canonQuery();
+  if (q == 0 || !stripTrackingParams(canonPtr, canonLen, q, stripped)) return false;
+  canonStripped(stripped.ptr, stripped.len);
+  return true;
+}
+
+/** The row's written URL is now [ptr, ptr+len): itself without its tracking parameters (the core's removal or the engine's). */
+function canonStripped(ptr: usize, len: u32): void {
+  canonical.len = 0;
+  canonical.append(ptr, len);
+  canonPtr = canonical.ptr;
+  canonLen = len;
+  canonEscape = true;
+  canonQueryTail = -1;
+  canonSemicolon = true;
+  locFixes |= LocFix.Tracking;
+}
+
+/** Where the written URL's query starts (after its `?`), or 0 when it has none. */
+function canonQuery(): usize {
+  const at = canonQueryAt();
+  return at < 0 ? queryStart(canonPtr, canonLen) : at < <i32>canonLen ? canonPtr + at + 1 : 0;
 }
 
 /** Where the written URL's `?` is (its length when it has none), as the fast path saw it; -1 when not known. */
@@ -469,44 +501,6 @@ function queryStart(ptr: usize, len: u32): usize {
   return 0;
 }
 
-/**
- * A query holding a tracking parameter (`utm_*`, `gclid`, …; the list of src/rules/tracking-params.ts,
- * any case): only such rows go to the engine, so a list of clean query URLs stays on the fast path.
- * A name with a `%` in it may spell one: it goes too.
- */
-function hasTrackingParam(from: usize, end: usize): bool {
-  let start = from;
-  for (let p = from; p <= end; p++) {
-    if (p < end && load<u8>(p) != 0x26) continue;
-    let nameEnd = start;
-    while (nameEnd < p && load<u8>(nameEnd) != 0x3d) nameEnd++;
-    if (isTrackingName(start, <u32>(nameEnd - start))) return true;
-    start = p + 1;
-  }
-  return false;
-}
-
-function isTrackingName(p: usize, n: u32): bool {
-  for (let i: u32 = 0; i < n; i++) if (load<u8>(p + i) == 0x25) return true;
-  if (n >= 4 && nameIs(p, 4, 'utm_')) return true;
-  return (
-    nameIs(p, n, 'gclid') || nameIs(p, n, 'gbraid') || nameIs(p, n, 'wbraid') || nameIs(p, n, 'dclid') ||
-    nameIs(p, n, 'fbclid') || nameIs(p, n, 'msclkid') || nameIs(p, n, 'yclid') || nameIs(p, n, 'mc_cid') ||
-    nameIs(p, n, 'mc_eid') || nameIs(p, n, '_ga') || nameIs(p, n, '_gl') || nameIs(p, n, 'igshid') ||
-    nameIs(p, n, 'srsltid')
-  );
-}
-
-/** The `n` bytes at `p`, ASCII letters in any case, spell `name` (lower case). */
-function nameIs(p: usize, n: u32, name: string): bool {
-  if (<i32>n != name.length) return false;
-  for (let i: u32 = 0; i < n; i++) {
-    const c = load<u8>(p + i);
-    if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) != <u8>name.charCodeAt(<i32>i)) return false;
-  }
-  return true;
-}
-
 /** The row's written URL, as the engine judges it after `Status.Belong`. */
 export function belongUrlPtr(): usize {
   return canonPtr;
@@ -518,14 +512,7 @@ export function belongUrlLen(): u32 {
 /** The engine's answer after `Status.Belong` (`BelongVerdict`); for `Rewritten`, the URL is at `scratchPtr()`. */
 export function belongAnswer(verdict: u32, len: u32): void {
   if (verdict == BelongVerdict.Rewritten) {
-    canonical.len = 0;
-    canonical.append(scratch.ptr, len);
-    canonPtr = canonical.ptr;
-    canonLen = len;
-    canonEscape = true;
-    canonQueryTail = -1;
-    canonSemicolon = true;
-    locFixes |= LocFix.Tracking;
+    canonStripped(scratch.ptr, len);
   } else if (verdict == BelongVerdict.Excluded) {
     excluded++;
     stage = Stage.Scan;
