@@ -304,7 +304,7 @@ export function run(final: bool): Status {
     }
     if (stage == Stage.AfterLoc) {
       stage = Stage.Belonged;
-      if (locCode == 0 && asksBelonging() && !strippedHere()) return Status.Belong;
+      if (locCode == 0 && asksBelonging()) return Status.Belong;
     }
     if (stage == Stage.Belonged) {
       if (!finishRow()) {
@@ -449,27 +449,27 @@ export function resolveLoc(code: u32, len: u32, fixes: u32): void {
   locFixes = fixes;
 }
 
+/**
+ * Whether the engine must judge the row. Tracking parameters the core can read are removed first,
+ * as the engine's `BelongVerdict.Rewritten` would; the engine is asked for columns, rules, the
+ * parameters the person named, and names only its decoder can read.
+ */
 function asksBelonging(): bool {
   const when = belongRules | belongColumns;
+  if ((when & BelongWhen.Tracking) != 0 && trackingLeftToEngine()) return true;
   if (when & (BelongWhen.Columns | BelongWhen.Rules)) return true;
-  if ((when & (BelongWhen.Query | BelongWhen.Tracking)) == 0) return false;
-  const q = canonQuery();
-  if (q == 0) return false;
-  return (when & BelongWhen.Query) != 0 || hasTrackingParam(q, canonPtr + canonLen);
+  return (when & BelongWhen.Query) != 0 && canonQuery() != 0;
 }
 
 const stripped = new Bytes(4096);
 
-/**
- * When tracking parameters are all that asks (no columns, rules or named parameters), the core
- * removes them itself, as the engine's `BelongVerdict.Rewritten` would; false leaves it to the engine.
- */
-function strippedHere(): bool {
-  if ((belongRules | belongColumns) != BelongWhen.Tracking) return false;
+/** Removes the written URL's tracking parameters; true when it holds one whose name only the engine can read. */
+function trackingLeftToEngine(): bool {
   const q = canonQuery();
-  if (q == 0 || !stripTrackingParams(canonPtr, canonLen, q, stripped)) return false;
+  if (q == 0 || !hasTrackingParam(q, canonPtr + canonLen)) return false;
+  if (!stripTrackingParams(canonPtr, canonLen, q, stripped)) return true;
   canonStripped(stripped.ptr, stripped.len);
-  return true;
+  return false;
 }
 
 /** The row's written URL is now [ptr, ptr+len): itself without its tracking parameters (the core's removal or the engine's). */

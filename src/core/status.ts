@@ -26,7 +26,7 @@ export enum BelongWhen {
   Rules = 1 << 1,
   /** Parameters the person named are stripped: rows whose written URL has a query. */
   Query = 1 << 2,
-  /** Tracking parameters are stripped: rows whose query has one (told in the core, by name); alone, the core strips them itself. */
+  /** Tracking parameters are stripped: rows whose query has one (told in the core, by name); the core removes those it can read itself. */
   Tracking = 1 << 3,
 }
 

@@ -1,8 +1,9 @@
 // Tracking parameters (SPEC section 10): campaign and click ids that make one page many URLs. They are
 // removed from the written URL's query as text, pair by pair, so every other byte stays as the URL
-// parser wrote it (URLSearchParams would re-encode the rest: `%20` as `+`). The core removes them the
-// same way when nothing else judges the row (assembly/tracking-params.ts); test/real-exports.test.ts
-// holds the two to each other.
+// parser wrote it (URLSearchParams would re-encode the rest: `%20` as `+`). The core removes the
+// built-in ones the same way before the row comes here (assembly/tracking-params.ts); this removal
+// takes the parameters the person named and the names only a decoder can read.
+// test/real-exports.test.ts holds the two to each other.
 
 const TRACKING = new Set(['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'igshid', 'srsltid']);
 
