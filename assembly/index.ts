@@ -17,6 +17,7 @@ import { validUtf8, hasNonAscii, hasNul, hasNulOrNonAscii } from './utf8';
 import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, urlQueryTail, urlPathSemicolon, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
 import { hashBytes } from './hashset';
 import { hasTrackingParam, stripTrackingParams } from './tracking-params';
+import { columnsSayPage } from './page-columns';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -449,16 +450,26 @@ export function resolveLoc(code: u32, len: u32, fixes: u32): void {
   locFixes = fixes;
 }
 
+/** Whether the export's deciding columns surely keep the current row (`columnsSayPage`), as found before `Status.Belong`. */
+let saidPage = false;
+
 /**
  * Whether the engine must judge the row. Tracking parameters the core can read are removed first,
- * as the engine's `BelongVerdict.Rewritten` would; the engine is asked for columns, rules, the
- * parameters the person named, and names only its decoder can read.
+ * as the engine's `BelongVerdict.Rewritten` would; the engine is asked for rules, the parameters the
+ * person named, names only its decoder can read, and deciding columns that do not surely keep the row.
  */
 function asksBelonging(): bool {
   const when = belongRules | belongColumns;
-  if ((when & BelongWhen.Tracking) != 0 && trackingLeftToEngine()) return true;
-  if (when & (BelongWhen.Columns | BelongWhen.Rules)) return true;
+  const engineStrips = (when & BelongWhen.Tracking) != 0 && trackingLeftToEngine();
+  saidPage = (when & BelongWhen.Columns) != 0 && columnsSayPage(canonPtr, canonLen);
+  if (engineStrips || (when & BelongWhen.Rules) != 0) return true;
+  if ((when & BelongWhen.Columns) != 0 && !saidPage) return true;
   return (when & BelongWhen.Query) != 0 && canonQuery() != 0;
+}
+
+/** After `Status.Belong`: whether the deciding columns surely keep the row, judged on the URL as it was asked about. */
+export function belongColumnsSayPage(): bool {
+  return saidPage;
 }
 
 const stripped = new Bytes(4096);
@@ -840,6 +851,7 @@ export function drainedFindings(): void {
 
 /** report.csv rows the core writes from the findings (assembly/report-rows.ts). */
 export { setReportInput, writeReportRows, reportTaken } from './report-rows';
+export { clearDecidingColumns, setDecidingColumn } from './page-columns';
 /** A code's `severity,code,message,` for the rows the core writes, at `scratchPtr()`. */
 export function setReportMiddle(code: u32, len: u32): void {
   setMiddle(code, scratch.ptr, len);

@@ -10,6 +10,7 @@ import { hashBytes, slotsRead } from './hashset';
 import { rewriteSiteLoc } from './loc-rewrite';
 import { Bytes } from './bytes';
 import { written } from './duplicates';
+import { columnsSayPage } from './page-columns';
 
 /** The site fast path on [scratch, scratch+len) for the base set. */
 export function fastPathAccepts(len: u32): bool {
@@ -79,4 +80,9 @@ export function rewrittenPtr(): usize {
 }
 export function rewrittenLen(): u32 {
   return rewritten.len;
+}
+
+/** The deciding columns' verdict on the row `scanOnly` read last, its written URL at [scratch, scratch+len). */
+export function columnsSayPageOfRow(len: u32): bool {
+  return columnsSayPage(scratch.ptr, len);
 }

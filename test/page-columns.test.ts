@@ -1,17 +1,19 @@
-// The byte-level verdict on a crawler export's deciding columns (src/rules/page-columns.ts) against
-// the rules themselves (`judgeColumns`): whenever it says a row is a page, the rules find no reason
-// to leave the row out. Seeded: set SEED to replay a run.
+// The core's byte-level verdict on a crawler export's deciding columns (assembly/page-columns.ts)
+// against the rules themselves (`judgeColumns`): whenever it says a row is a page, the rules find no
+// reason to leave the row out. Rows go through the core's own scanner, as a CSV line each. Seeded:
+// set SEED to replay a run.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { columnsSayPage } from '../src/rules/page-columns.ts';
 import { judgeColumns, type BelongColumns } from '../src/rules/belonging-columns.ts';
+import { DecidingColumn } from '../src/core/status.ts';
+import { testCore, type TestCore } from './helpers/test-core.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 const SEED = testSeed('page-columns.test.ts');
-const CASES = 200_000;
+const CASES = 100_000;
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const ROW = 0;
 
 const URL_ = 'https://www.example.com/shop/a?x=1';
 // Each column's values: the common verdicts of a crawl, and the near misses around them.
@@ -26,7 +28,29 @@ const ROBOTS = ['', 'index, follow', 'noindex', 'NOINDEX, follow', 'googlebot: n
 const CANONICAL = [URL_, URL_, ` ${URL_} `, '', 'https://www.example.com/shop/b', `${URL_}&utm_source=x`, '/shop/a?x=1', 'https://www.example.com/shop/a?x=1#f', `\u00a0${URL_}`, 'HTTPS://WWW.EXAMPLE.COM/shop/a?x=1'];
 const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'loc-tracking-param'];
 
-test(`columnsSayPage: a row it calls a page, judgeColumns keeps (${CASES} rows, seed ${SEED})`, () => {
+/** Tells the core the columns, as the engine does for an input's header. */
+function tellColumns(core: TestCore, cols: BelongColumns, keep: ReadonlySet<string>): void {
+  core.x.clearDecidingColumns(keep.has('row-status') ? 1 : 0, keep.has('row-not-page') ? 1 : 0);
+  core.x.setDecidingColumn(DecidingColumn.Status, cols.status);
+  core.x.setDecidingColumn(DecidingColumn.StatusText, cols.statusText);
+  core.x.setDecidingColumn(DecidingColumn.ContentType, cols.contentType);
+  core.x.setDecidingColumn(DecidingColumn.Indexability, cols.indexability);
+  core.x.setDecidingColumn(DecidingColumn.Canonical, cols.canonical);
+  for (const column of cols.robots) core.x.setDecidingColumn(DecidingColumn.Robots, column);
+}
+
+/** The core's verdict on one CSV row of `cells` (each quoted), the row's written URL being URL_. */
+function sayPage(core: TestCore, cells: string[]): boolean {
+  core.x.beginInput(0x2c, 0, 0, 1);
+  core.resetInput();
+  core.feed(encoder.encode(cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',') + '\n'));
+  assert.equal(core.x.scanOnly(1), ROW);
+  const [len] = core.putScratch(URL_);
+  return core.x.columnsSayPageOfRow(len) === 1;
+}
+
+test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} rows, seed ${SEED})`, async () => {
+  const core = await testCore();
   const rand = mulberry32(SEED);
   const int = (n: number) => Math.floor(rand() * n);
   const pick = <T>(xs: T[]): T => xs[int(xs.length)];
@@ -50,25 +74,12 @@ test(`columnsSayPage: a row it calls a page, judgeColumns keeps (${CASES} rows, 
         : r === 'contentType' ? pick(TYPES) : r === 'canonical' ? pick(CANONICAL) : r === 'address' ? URL_ : pick(ROBOTS),
     );
     // The row may end before its last cells (a short row): those read as empty.
-    const fields = rand() < 0.05 ? int(values.length + 1) : values.length;
+    const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;
     const keep = new Set(KEEPS.filter(() => rand() < 0.1));
-
-    // The cells and the URL in one buffer, as in the core's memory.
-    const parts = [...values.slice(0, fields), URL_].map((v) => encoder.encode(v));
-    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
-    const spans: { at: number; length: number }[] = [];
-    let at = 0;
-    for (const p of parts) {
-      bytes.set(p, at);
-      spans.push({ at, length: p.length });
-      at += p.length + 1;
-    }
-    const url = spans[fields];
-    const cellAt = (i: number) => (i < fields ? spans[i] : { at: 0, length: 0 });
-    const said = columnsSayPage(bytes, cols, cellAt, url.at, url.length, keep);
-    if (!said) continue;
+    tellColumns(core, cols, keep);
+    if (!sayPage(core, values.slice(0, fields))) continue;
     pages++;
-    const cell = (i: number) => (i < fields ? decoder.decode(bytes.subarray(spans[i].at, spans[i].at + spans[i].length)).trim() : '');
+    const cell = (i: number) => (i < fields ? values[i].trim() : '');
     const found = judgeColumns(cols, cell, URL_, keep);
     if (found && wrong.length < 10) wrong.push(`${JSON.stringify(Object.fromEntries(roles.map((r, i) => [r, i < fields ? values[i] : '(none)'])))} keep [${[...keep]}]: judgeColumns says ${found.code} (${found.detail})`);
   }
@@ -76,26 +87,19 @@ test(`columnsSayPage: a row it calls a page, judgeColumns keeps (${CASES} rows, 
   assert.ok(pages > CASES / 50, `only ${pages} rows said to be pages: the test shows little`);
 });
 
-test('columnsSayPage: the row of a crawl that names itself canonical and is indexable HTML is a page, with no text decoded', () => {
+test('columnsSayPage: the row of a crawl that names itself canonical and is indexable HTML is a page; each deciding cell changed sends it to the rules', async () => {
+  const core = await testCore();
   const cells = ['200', 'OK', 'text/html; charset=UTF-8', 'Indexable', 'index, follow', URL_, URL_];
-  const parts = cells.map((v) => encoder.encode(v));
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  const spans: { at: number; length: number }[] = [];
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    spans.push({ at, length: p.length });
-    at += p.length;
-  }
   const cols: BelongColumns = { status: 0, statusText: 1, redirect: -1, indexability: 3, indexabilityStatus: -1, contentType: 2, canonical: 5, robots: [4] };
-  assert.equal(columnsSayPage(bytes, cols, (i) => spans[i], spans[6].at, spans[6].length, new Set()), true);
-  // And each deciding cell, changed to say otherwise, sends the row to the rules.
+  tellColumns(core, cols, new Set());
+  assert.equal(sayPage(core, cells), true);
   for (const [i, v] of [[0, '301'], [2, 'image/png'], [3, 'Non-Indexable'], [4, 'noindex'], [5, 'https://www.example.com/other']] as const) {
-    const changed = encoder.encode(v);
-    const b2 = new Uint8Array(bytes.length + changed.length);
-    b2.set(bytes);
-    b2.set(changed, bytes.length);
-    const spans2 = spans.map((s, k) => (k === i ? { at: bytes.length, length: changed.length } : s));
-    assert.equal(columnsSayPage(b2, cols, (k) => spans2[k], spans[6].at, spans[6].length, new Set()), false, `column ${i} = ${v}`);
+    assert.equal(sayPage(core, cells.map((c, k) => (k === i ? v : c))), false, `column ${i} = ${v}`);
   }
+  // Turned off, the status and content-type rules no longer hold a row back.
+  tellColumns(core, cols, new Set(['row-status', 'row-not-page']));
+  assert.equal(sayPage(core, cells.map((c, k) => (k === 0 ? '301' : k === 2 ? 'image/png' : c))), true);
+  // More robots columns than the core holds: no row is said to be a page, every one goes to the rules.
+  tellColumns(core, { ...cols, robots: Array.from({ length: 17 }, () => 4) }, new Set());
+  assert.equal(sayPage(core, cells), false);
 });

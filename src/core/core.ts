@@ -76,6 +76,9 @@ export interface Exports {
   dateEpoch(): number;
   setBelonging(when: number): void;
   setBelongColumns(present: number): void;
+  clearDecidingColumns(statusRuleOff: number, contentTypeRuleOff: number): void;
+  setDecidingColumn(role: number, column: number): void;
+  belongColumnsSayPage(): number;
   belongUrlPtr(): number;
   belongUrlLen(): number;
   belongAnswer(verdict: number, len: number): void;

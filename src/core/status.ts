@@ -30,6 +30,17 @@ export enum BelongWhen {
   Tracking = 1 << 3,
 }
 
+/** A crawler export's deciding columns, as the core reads them for the common verdict (`setDecidingColumn`). */
+export enum DecidingColumn {
+  Status = 0,
+  StatusText,
+  ContentType,
+  Indexability,
+  Canonical,
+  /** Meta robots, X-Robots-Tag: each one added. */
+  Robots,
+}
+
 /** The engine's answer to `Status.Belong`. */
 export enum BelongVerdict {
   Keep = 0,

@@ -4,15 +4,15 @@
 
 import { BelongVerdict } from '../core/status.ts';
 import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
-import { columnsSayPage } from '../rules/page-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
 import type { GenerateRun } from './run.ts';
 
 /** The core's `Status.Belong`: keep the row, keep it rewritten, or leave it out. */
 export function judgeBelonging(run: GenerateRun): void {
   const { core, x, belonging: b } = run;
-  // Read from the bytes first: most rows of a crawl say they are pages, and many need nothing more.
-  const columnsKeep = run.input.belongColumns ? columnsSayPage(core.bytes(), run.input.belongColumns, (i) => cellAt(x, i), x.belongUrlPtr(), x.belongUrlLen(), b.keep) : false;
+  // The core read the columns from the bytes: most rows of a crawl say they are pages, and those
+  // come here only when something else asks (rules, a section column, parameters to strip).
+  const columnsKeep = run.input.belongColumns ? x.belongColumnsSayPage() === 1 : false;
   if (columnsKeep && nothingElseAsks(run)) return x.belongAnswer(BelongVerdict.Keep, 0);
   const written = core.text(x.belongUrlPtr(), x.belongUrlLen());
   const url = b.stripTracking && written.includes('?') ? stripTrackingParams(written, b.extraParams, !b.keep.has('loc-tracking-param')) : written;
@@ -61,11 +61,4 @@ function noteSection(run: GenerateRun, url: string): void {
   const i = run.input.sectionColumn ?? -1;
   if (!run.sectioning?.column) return;
   run.sectioning.noteRow(url, i >= 0 && i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
-}
-
-const NO_CELL = { at: 0, length: 0 };
-
-/** Where the current row's cell in column `i` is in the core's memory (no bytes past the row's fields). */
-function cellAt(x: GenerateRun['x'], i: number): { at: number; length: number } {
-  return i < x.rowFieldCount() ? { at: x.rowFieldPtr(i), length: x.rowFieldLen(i) } : NO_CELL;
 }

@@ -2,10 +2,10 @@
 // columns (unknown names, extension columns a text sitemap cannot carry, hreflang codes).
 
 import { Code } from '../core/code.ts';
-import { ExtKind, Namespace } from '../core/status.ts';
+import { DecidingColumn, ExtKind, Namespace } from '../core/status.ts';
 import { InputError } from '../input/input-error.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
-import { belongColumns } from '../rules/belonging-columns.ts';
+import { belongColumns, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
@@ -30,6 +30,7 @@ export function applyHeader(run: GenerateRun): void {
   // The audit judges published sitemaps, which have no such columns.
   input.belongColumns = opts.allFields ? null : belongColumns(roles);
   x.setBelongColumns(input.belongColumns ? 1 : 0);
+  if (input.belongColumns) tellDecidingColumns(run, input.belongColumns);
   const sectionBy = run.sectioning?.column;
   input.sectionColumn = header && sectionBy ? cells.findIndex((c) => normalizeName(c) === sectionBy) : -1;
   if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);
@@ -40,6 +41,17 @@ export function applyHeader(run: GenerateRun): void {
     run.finding(line, i + 1, Code.ColumnIgnored, deprecated ? `${name} (no longer read by Google)` : name);
   });
   x.dropHeaderRow();
+}
+
+/** The deciding columns, for the core's verdict on the rows that surely belong (assembly/page-columns.ts). */
+function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns): void {
+  x.clearDecidingColumns(belonging.keep.has('row-status') ? 1 : 0, belonging.keep.has('row-not-page') ? 1 : 0);
+  x.setDecidingColumn(DecidingColumn.Status, cols.status);
+  x.setDecidingColumn(DecidingColumn.StatusText, cols.statusText);
+  x.setDecidingColumn(DecidingColumn.ContentType, cols.contentType);
+  x.setDecidingColumn(DecidingColumn.Indexability, cols.indexability);
+  x.setDecidingColumn(DecidingColumn.Canonical, cols.canonical);
+  for (const column of cols.robots) x.setDecidingColumn(DecidingColumn.Robots, column);
 }
 
 /** A sitemap or feed turned into rows: its header names its columns. */

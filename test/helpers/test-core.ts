@@ -21,6 +21,7 @@ export interface TestHooks {
   rewriteLoc(len: number): number;
   rewrittenPtr(): number;
   rewrittenLen(): number;
+  columnsSayPageOfRow(len: number): number;
 }
 
 /** A core whose exports include the hooks. */
