@@ -127,6 +127,13 @@ export function scanRow(final: bool): Scan {
         }
         p++;
       }
+      // Most often the delimiter follows the closing quote: the field ends here.
+      if (p < end && load<u8>(p) == d) {
+        if (p - rowStart > ROW_LIMIT) return tooLong();
+        pushScanned(start, p, quoted, closed);
+        p++;
+        continue;
+      }
     }
     // Unquoted field, or what follows a closing quote: up to a delimiter or a line end (a byte below
     // 0x0e covers LF, CR and TSV's tab), then byte by byte.
