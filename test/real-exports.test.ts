@@ -77,6 +77,10 @@ test('no URL column: one fatal line naming the columns; one line of many URLs: o
   const none = await fatal('Top queries,Clicks,Impressions\nhiking boots,12,300\ntents,4,90\n');
   assert.match(none, /no URL column/);
   assert.match(none, /"Top queries", "Clicks", "Impressions"/);
+  // Google Analytics 4's "Full page URL": hosts and paths without a scheme.
+  const ga4 = await fatal('# Pages and screens\n#\nFull page URL,Views\nwww.example.com/,1200\nwww.example.com/blog/a?x=1,300\nexample.com/about,20\n');
+  assert.match(ga4, /no URL column/);
+  assert.match(ga4, /"Full page URL" holds URLs without their scheme \(www\.example\.com\/\): write each with https:\/\//);
   const oneLine = await fatal(Array.from({ length: 50 }, (_, i) => `${U}/p${i}`).join(','), { baseUrl: `${U}/` });
   assert.match(oneLine, /one line holds 50 URLs separated by commas/);
 });

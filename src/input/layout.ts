@@ -35,6 +35,16 @@ function isUrlLike(cell: string): boolean {
   return /^https?:\/\/[^\s/]/i.test(c) || /^\/(?!\/)\S*$/.test(c);
 }
 
+/**
+ * A host name and its path, with no scheme before them (`www.example.com/a?b`): how Google
+ * Analytics 4 writes its "Full page URL". Such a column is not taken for the URLs (read as relative
+ * paths they would be pages under the site, `https://www.example.com/www.example.com/a`); the
+ * message for a list without a URL column says what it holds.
+ */
+function isSchemeless(cell: string): boolean {
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?[/?]\S*$/i.test(cell.trim());
+}
+
 function isAbsoluteUrl(cell: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\/\S/i.test(cell.trim());
 }
@@ -91,7 +101,7 @@ function refuseOneLineList(text: string, name: string): void {
 }
 
 /** The column that holds URLs or paths in most rows, or -1; `free` says which columns may be it. */
-function urlColumn(rows: string[][], free: (col: number) => boolean = () => true): number {
+function urlColumn(rows: string[][], free: (col: number) => boolean = () => true, holds: (cell: string) => boolean = isUrlLike): number {
   let best = -1;
   let bestShare = 0.5;
   const width = Math.max(0, ...rows.map((r) => r.length));
@@ -99,7 +109,7 @@ function urlColumn(rows: string[][], free: (col: number) => boolean = () => true
     if (!free(col)) continue;
     const values = rows.map((r) => r[col] ?? '').filter((v) => v.trim() !== '');
     if (values.length === 0) continue;
-    const share = values.filter(isUrlLike).length / rows.length;
+    const share = values.filter(holds).length / rows.length;
     if (share > bestShare) [best, bestShare] = [col, share];
   }
   return best;
@@ -125,6 +135,14 @@ function positionalRoles(rows: string[][]): Pick<Layout, 'roles' | 'ignoredByVal
     ignoredByValue.push({ column: col, role, why: `column ${col + 1} would be ${role} by its place, but its values are not ${expected.what}` });
   });
   return { roles, ignoredByValue };
+}
+
+/** What to do about a list with no URL column: name it, or (a column of URLs without their scheme) write them whole. */
+function noUrlColumnHint(header: string[], rows: string[][]): string {
+  const col = urlColumn(rows, undefined, isSchemeless);
+  if (col < 0) return 'name the URL column loc, url or address';
+  const example = rows.map((r) => r[col]?.trim() ?? '').find(isSchemeless);
+  return `"${header[col].trim()}" holds URLs without their scheme (${example}): write each with https:// (or http://) before it, or export the page path instead`;
 }
 
 /**
@@ -162,7 +180,7 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
   const labels = first.filter((c) => c.trim() !== '');
   if (labels.length > 1 && !first.some(isAbsoluteUrl) && !first.some(isUrlLike) && rest.length > 0 && urlColumn(rest) < 0) {
     const shown = labels.slice(0, 8).map((c) => `"${c.trim()}"`).join(', ') + (labels.length > 8 ? ', …' : '');
-    throw new InputError(`${name}: no URL column: no column holds URLs (the columns are ${shown}); name the URL column loc, url or address`);
+    throw new InputError(`${name}: no URL column: no column holds URLs (the columns are ${shown}); ${noUrlColumnHint(first, rest)}`);
   }
   // No whole row in the sample (a first row longer than it): nothing to show.
   const rows = firstRow.length > 0 ? [first, ...rest] : rest;
