@@ -140,8 +140,8 @@ export class GenerateRun {
 
   /**
    * The core's findings as report.csv rows, counted: the core writes the rows it can, and a record
-   * it leaves (a text that needs quotes or is not ASCII, findings told with an input's name or
-   * another document's line) is written here, in its turn.
+   * it leaves (a text that is not ASCII, findings told with an input's name or another document's
+   * line) is written here, in its turn.
    */
   #drainIntoReport(report: NonNullable<GenerateRun['report']>): void {
     const { x, core } = this;

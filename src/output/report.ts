@@ -1,6 +1,6 @@
 // report.csv: one row per finding. Cells a spreadsheet would run as a formula are neutralised.
 // The rows are written as bytes straight from the findings store, or, when the run keeps no findings,
-// by the core itself (the rows of plain cells) and from its records as they are drained (the rest):
+// by the core itself (the rows whose texts are ASCII) and from its records as they are drained (the rest):
 // a million findings make no million strings.
 
 import { CODE_INFO, CODE_NAMES } from '../core/codes.ts';
