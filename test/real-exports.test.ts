@@ -81,6 +81,8 @@ test('no URL column: one fatal line naming the columns; one line of many URLs: o
   const ga4 = await fatal('# Pages and screens\n#\nFull page URL,Views\nwww.example.com/,1200\nwww.example.com/blog/a?x=1,300\nexample.com/about,20\n');
   assert.match(ga4, /no URL column/);
   assert.match(ga4, /"Full page URL" holds URLs without their scheme \(www\.example\.com\/\): write each with https:\/\//);
+  // Rows wider than their header: the column is told by its place.
+  assert.match(await fatal('Views,Users\n1200,800,www.example.com/\n300,200,www.example.com/b\n'), /column 3 holds URLs without their scheme/);
   const oneLine = await fatal(Array.from({ length: 50 }, (_, i) => `${U}/p${i}`).join(','), { baseUrl: `${U}/` });
   assert.match(oneLine, /one line holds 50 URLs separated by commas/);
 });

@@ -142,7 +142,8 @@ function noUrlColumnHint(header: string[], rows: string[][]): string {
   const col = urlColumn(rows, undefined, isSchemeless);
   if (col < 0) return 'name the URL column loc, url or address';
   const example = rows.map((r) => r[col]?.trim() ?? '').find(isSchemeless);
-  return `"${header[col].trim()}" holds URLs without their scheme (${example}): write each with https:// (or http://) before it, or export the page path instead`;
+  const label = header[col]?.trim() ? `"${header[col].trim()}"` : `column ${col + 1}`;
+  return `${label} holds URLs without their scheme (${example}): write each with https:// (or http://) before it, or export the page path instead`;
 }
 
 /**
