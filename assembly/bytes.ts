@@ -66,6 +66,10 @@ export class Bytes {
   }
 }
 
+@inline export function isDigit(c: u8): bool {
+  return c >= 0x30 && c <= 0x39;
+}
+
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
 /** `"` in every byte: a word to find quotes in with hasZeroByte(v ^ QUOTES). */

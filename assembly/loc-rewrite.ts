@@ -7,7 +7,7 @@
 // `\` it reads as `/`) or what the parsers of past years wrote differently (`^ | [ ]`, a `%` that
 // starts no escape; the engine encodes those beyond the parser) stays with the engine.
 
-import { Bytes, bytesEqual, equalsLower } from './bytes';
+import { Bytes, bytesEqual, equalsLower, isDigit } from './bytes';
 import { LocFix } from '../src/core/status';
 import { base, originLen, folderLen, startsWithSiteOrigin, otherOriginPrefix, isEscape, startsLikeDot } from './loc';
 
@@ -153,10 +153,6 @@ function endsWithPageExtension(p: usize, n: i32): bool {
 
 const PHP = String.UTF8.encode('php');
 const PAGE_EXTENSIONS: ArrayBuffer[] = ['htm', 'html', 'xhtml', 'shtml', 'php', 'asp', 'aspx', 'jsp', 'jspx', 'cfm', 'pdf'].map<ArrayBuffer>((e) => String.UTF8.encode(e));
-
-@inline function isDigit(c: u8): bool {
-  return c >= 0x30 && c <= 0x39;
-}
 
 /** After `writeRewritten` succeeded: the bytes from the written URL's `?` to its end (0 without a query). */
 export let rewrittenQueryTail: i32 = 0;

@@ -9,7 +9,7 @@
 
 import { DecidingColumn } from '../src/core/status';
 import { fieldCount, fieldStart, fieldEnd } from './csv';
-import { bytesEqual, equalsLower } from './bytes';
+import { bytesEqual, equalsLower, isDigit } from './bytes';
 
 let statusColumn = -1;
 let statusTextColumn = -1;
@@ -73,10 +73,6 @@ function trimmedCell(column: i32): bool {
 
 @inline function isSpace(b: u8): bool {
   return b == 0x20 || (b >= 0x09 && b <= 0x0d);
-}
-
-@inline function isDigit(b: u8): bool {
-  return b >= 0x30 && b <= 0x39;
 }
 
 /** Three digits, the first a 2. */

@@ -260,7 +260,7 @@ async function floorMs(dir: string, script: string): Promise<number | null> {
 /** One run of sitemap.js its fair way, whole process. */
 async function sitemapJsMs(csv: string, script: string): Promise<number | null> {
   const out = join(tmp, 'in-turn-sitemapjs');
-  const r = await measure(process.execPath, sitemapJsArgs(script, 'fair', csv, out), { cwd: ROOT });
+  const r = await measure(process.execPath, [script, 'fair', csv, out], { cwd: ROOT });
   rmSync(out, { recursive: true, force: true });
   return r.code === 0 ? r.ms : null;
 }
@@ -276,14 +276,10 @@ function median(xs: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function sitemapJsArgs(script: string, mode: 'fair' | 'documented', csv: string, out: string): string[] {
-  return [script, mode, csv, out];
-}
-
 async function sitemapJs(id: string, mode: 'fair' | 'documented', csv: string, rows: number, script: string): Promise<Run> {
   const tool = mode === 'fair' ? 'sitemap.js 9, 64 KiB writes to zlib' : 'sitemap.js 9, README pipe';
   const out = join(tmp, id);
-  const [run, r] = await timed(id, tool, rows, process.execPath, sitemapJsArgs(script, mode, csv, out), mode === 'fair' ? ROUNDS : 1);
+  const [run, r] = await timed(id, tool, rows, process.execPath, [script, mode, csv, out], mode === 'fair' ? ROUNDS : 1);
   if (run.ok && r) {
     const s = parseJson(r.stdout) as { ms: number; files: number; bytes: number };
     run.detail = s;
