@@ -18,6 +18,7 @@ import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical,
 import { hashBytes } from './hashset';
 import { hasTrackingParam, stripTrackingParams } from './tracking-params';
 import { columnsSayPage } from './page-columns';
+import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
@@ -306,6 +307,11 @@ export function run(final: bool): Status {
     if (stage == Stage.AfterLoc) {
       stage = Stage.Belonged;
       if (locCode == 0 && asksBelonging()) return Status.Belong;
+      if (columnsExcluded) {
+        columnsExcluded = false;
+        stage = Stage.Scan;
+        continue;
+      }
     }
     if (stage == Stage.Belonged) {
       if (!finishRow()) {
@@ -452,6 +458,8 @@ export function resolveLoc(code: u32, len: u32, fixes: u32): void {
 
 /** Whether the export's deciding columns surely keep the current row (`columnsSayPage`), as found before `Status.Belong`. */
 let saidPage = false;
+/** Whether the columns left the current row out here (`columnsExclude`), with its finding. */
+let columnsExcluded = false;
 
 /**
  * Whether the engine must judge the row. Tracking parameters the core can read are removed first,
@@ -462,7 +470,16 @@ function asksBelonging(): bool {
   const when = belongRules | belongColumns;
   const engineStrips = (when & BelongWhen.Tracking) != 0 && trackingLeftToEngine();
   saidPage = (when & BelongWhen.Columns) != 0 && columnsSayPage(canonPtr, canonLen);
-  if (engineStrips || (when & BelongWhen.Rules) != 0) return true;
+  if (engineStrips) return true;
+  // The columns' reason comes before any rule's; the URL it names is the engine's unless the engine
+  // would still remove parameters the person named.
+  if ((when & BelongWhen.Columns) != 0 && !saidPage && !((when & BelongWhen.Query) != 0 && canonQuery() != 0) && columnsExclude(canonPtr, canonLen)) {
+    addFinding(rowLine, exclusionColumn + 1, exclusionCode, exclusionText.ptr, exclusionText.len, exclusionText.ptr + exclusionText.len, 0);
+    excluded++;
+    columnsExcluded = true;
+    return false;
+  }
+  if ((when & BelongWhen.Rules) != 0) return true;
   if ((when & BelongWhen.Columns) != 0 && !saidPage) return true;
   return (when & BelongWhen.Query) != 0 && canonQuery() != 0;
 }

@@ -11,26 +11,32 @@ import { DecidingColumn } from '../src/core/status';
 import { fieldCount, fieldStart, fieldEnd } from './csv';
 import { bytesEqual, equalsLower, isDigit } from './bytes';
 
-let statusColumn = -1;
-let statusTextColumn = -1;
-let contentTypeColumn = -1;
-let indexabilityColumn = -1;
-let canonicalColumn = -1;
+export let statusColumn = -1;
+export let statusTextColumn = -1;
+export let contentTypeColumn = -1;
+export let indexabilityColumn = -1;
+export let canonicalColumn = -1;
+/** Read only for the words of a reason (column-reasons.ts). */
+export let indexabilityStatusColumn = -1;
+export let redirectColumn = -1;
 const robotsColumns = new StaticArray<i32>(16);
 let robotsCount = 0;
 /** False when more robots columns came than fit: no row is then said to be a page here. */
 let readable = true;
-/** The status and content-type rules are turned off: their cells say nothing. */
-let statusOff = false;
-let contentTypeOff = false;
+/** The status, content-type and non-indexable rules are turned off: their cells say nothing. */
+export let statusOff = false;
+export let contentTypeOff = false;
+export let nonIndexableOff = false;
 
 /** Forgets the last input's columns; the rules turned off are the run's. */
-export function clearDecidingColumns(statusRuleOff: bool, contentTypeRuleOff: bool): void {
+export function clearDecidingColumns(statusRuleOff: bool, contentTypeRuleOff: bool, nonIndexableRuleOff: bool): void {
   statusColumn = statusTextColumn = contentTypeColumn = indexabilityColumn = canonicalColumn = -1;
+  indexabilityStatusColumn = redirectColumn = -1;
   robotsCount = 0;
   readable = true;
   statusOff = statusRuleOff;
   contentTypeOff = contentTypeRuleOff;
+  nonIndexableOff = nonIndexableRuleOff;
 }
 
 /** Column `column` (0-based) plays `role`. */
@@ -40,6 +46,8 @@ export function setDecidingColumn(role: DecidingColumn, column: i32): void {
   else if (role == DecidingColumn.ContentType) contentTypeColumn = column;
   else if (role == DecidingColumn.Indexability) indexabilityColumn = column;
   else if (role == DecidingColumn.Canonical) canonicalColumn = column;
+  else if (role == DecidingColumn.IndexabilityStatus) indexabilityStatusColumn = column;
+  else if (role == DecidingColumn.Redirect) redirectColumn = column;
   else {
     if (robotsCount == robotsColumns.length) readable = false;
     else unchecked((robotsColumns[robotsCount++] = column));
@@ -47,14 +55,14 @@ export function setDecidingColumn(role: DecidingColumn, column: i32): void {
 }
 
 /** The cell of the last `trimmedCell`: [cellAt, cellEnd). */
-let cellAt: usize = 0;
-let cellEnd: usize = 0;
+export let cellAt: usize = 0;
+export let cellEnd: usize = 0;
 
 /**
  * The row's cell in `column` without ASCII spaces around it (empty when the column is absent or the
  * row ends before it); false when a byte past them is not ASCII (a JavaScript `trim` may take more).
  */
-function trimmedCell(column: i32): bool {
+export function trimmedCell(column: i32): bool {
   cellAt = cellEnd = 0;
   if (column < 0 || column >= fieldCount) return true;
   let from = fieldStart(column);
@@ -67,7 +75,7 @@ function trimmedCell(column: i32): bool {
   return true;
 }
 
-@inline function cellEmpty(): bool {
+@inline export function cellEmpty(): bool {
   return cellEnd == cellAt;
 }
 
@@ -80,7 +88,7 @@ function cellIs2xx(): bool {
   return cellEnd - cellAt == 3 && load<u8>(cellAt) == 0x32 && isDigit(load<u8>(cellAt + 1)) && isDigit(load<u8>(cellAt + 2));
 }
 
-const TEXT_HTML = String.UTF8.encode('text/html');
+export const TEXT_HTML = String.UTF8.encode('text/html');
 
 /** `text/html`, alone or before a `;`, in any case. */
 function cellIsHtml(): bool {

@@ -11,6 +11,7 @@ import { rewriteSiteLoc } from './loc-rewrite';
 import { Bytes } from './bytes';
 import { written } from './duplicates';
 import { columnsSayPage } from './page-columns';
+import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 
 /** The site fast path on [scratch, scratch+len) for the base set. */
 export function fastPathAccepts(len: u32): bool {
@@ -80,6 +81,21 @@ export function rewrittenPtr(): usize {
 }
 export function rewrittenLen(): u32 {
   return rewritten.len;
+}
+
+/** The columns' reason to leave out the row `scanOnly` read last (its code, or -1), its written URL at [scratch, scratch+len). */
+export function columnsExcludeOfRow(len: u32): i32 {
+  return columnsExclude(scratch.ptr, len) ? <i32>exclusionCode : -1;
+}
+/** After `columnsExcludeOfRow`: the reason's column (0-based) and its finding's text. */
+export function exclusionColumnOfRow(): i32 {
+  return exclusionColumn;
+}
+export function exclusionTextPtr(): usize {
+  return exclusionText.ptr;
+}
+export function exclusionTextLen(): u32 {
+  return exclusionText.len;
 }
 
 /** The deciding columns' verdict on the row `scanOnly` read last, its written URL at [scratch, scratch+len). */

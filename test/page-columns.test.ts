@@ -1,11 +1,13 @@
-// The core's byte-level verdict on a crawler export's deciding columns (assembly/page-columns.ts)
-// against the rules themselves (`judgeColumns`): whenever it says a row is a page, the rules find no
-// reason to leave the row out. Rows go through the core's own scanner, as a CSV line each. Seeded:
-// set SEED to replay a run.
+// The core's byte-level verdicts on a crawler export's deciding columns (assembly/page-columns.ts,
+// assembly/column-reasons.ts) against the rules themselves (`judgeColumns`): whenever it says a row is
+// a page, the rules find no reason to leave the row out; whenever it gives a reason, the rules give the
+// same one in the same words. Rows go through the core's own scanner, as a CSV line each. Seeded: set
+// SEED to replay a run.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { judgeColumns, type BelongColumns } from '../src/rules/belonging-columns.ts';
+import { judgeColumns, type BelongColumns, type Exclusion } from '../src/rules/belonging-columns.ts';
+import { Code } from '../src/core/code.ts';
 import { DecidingColumn } from '../src/core/status.ts';
 import { testCore, type TestCore } from './helpers/test-core.ts';
 import { mulberry32, testSeed } from './random.ts';
@@ -30,23 +32,39 @@ const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex',
 
 /** Tells the core the columns, as the engine does for an input's header. */
 function tellColumns(core: TestCore, cols: BelongColumns, keep: ReadonlySet<string>): void {
-  core.x.clearDecidingColumns(keep.has('row-status') ? 1 : 0, keep.has('row-not-page') ? 1 : 0);
+  const off = (code: string) => (keep.has(code) ? 1 : 0);
+  core.x.clearDecidingColumns(off('row-status'), off('row-not-page'), off('row-non-indexable'));
   core.x.setDecidingColumn(DecidingColumn.Status, cols.status);
   core.x.setDecidingColumn(DecidingColumn.StatusText, cols.statusText);
   core.x.setDecidingColumn(DecidingColumn.ContentType, cols.contentType);
   core.x.setDecidingColumn(DecidingColumn.Indexability, cols.indexability);
   core.x.setDecidingColumn(DecidingColumn.Canonical, cols.canonical);
+  core.x.setDecidingColumn(DecidingColumn.IndexabilityStatus, cols.indexabilityStatus);
+  core.x.setDecidingColumn(DecidingColumn.Redirect, cols.redirect);
   for (const column of cols.robots) core.x.setDecidingColumn(DecidingColumn.Robots, column);
 }
 
-/** The core's verdict on one CSV row of `cells` (each quoted), the row's written URL being URL_. */
-function sayPage(core: TestCore, cells: string[]): boolean {
+/** Makes one CSV row of `cells` (each quoted) the core's current row; the length of URL_ put at the scratch area. */
+function readRow(core: TestCore, cells: string[]): number {
   core.x.beginInput(0x2c, 0, 0, 1);
   core.resetInput();
   core.feed(encoder.encode(cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',') + '\n'));
   assert.equal(core.x.scanOnly(1), ROW);
-  const [len] = core.putScratch(URL_);
-  return core.x.columnsSayPageOfRow(len) === 1;
+  return core.putScratch(URL_)[0];
+}
+
+/** The core's verdict on one row, the row's written URL being URL_. */
+function sayPage(core: TestCore, cells: string[]): boolean {
+  return core.x.columnsSayPageOfRow(readRow(core, cells)) === 1;
+}
+
+/** The core's reason to leave the row out, or null. */
+function coreReason(core: TestCore, cells: string[]): Exclusion | null {
+  const code = core.x.columnsExcludeOfRow(readRow(core, cells));
+  if (code < 0) return null;
+  const text = core.text(core.x.exclusionTextPtr(), core.x.exclusionTextLen());
+  assert.ok(text.startsWith(`${URL_} (`) && text.endsWith(')'), text);
+  return { code, column: core.x.exclusionColumnOfRow(), detail: text.slice(URL_.length + 2, -1) };
 }
 
 test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} rows, seed ${SEED})`, async () => {
@@ -102,4 +120,56 @@ test('columnsSayPage: the row of a crawl that names itself canonical and is inde
   // More robots columns than the core holds: no row is said to be a page, every one goes to the rules.
   tellColumns(core, { ...cols, robots: Array.from({ length: 17 }, () => 4) }, new Set());
   assert.equal(sayPage(core, cells), false);
+});
+
+const REDIRECT = ['', 'https://www.example.com/new', '/new', ' https://www.example.com/n?a=1 ', 'https://www.example.com/caf\u00e9'];
+const INDEXABILITY_STATUS = ['', 'Redirected', 'Client Error', 'noindex', 'Canonicalised', ' Blocked by robots.txt ', 'Non-Indexable', 'Redirig\u00e9e'];
+const STATUS_TEXTS = [...STATUS_TEXT, 'Found', 'Moved Temporarily', 'Internal Server Error', 'Gone', '007', 'Not Found\u00a0', 'Introuvable \u00e9'];
+const STATUSES = [...STATUS, '302', '307', '410', '403', '503', '000', '007', '99', '199', '300', '399', '404', ' 301', '600', '999'];
+const INDEXABILITIES = [...INDEXABILITY, 'NON-INDEXABLE', 'non\tindexable', 'non  indexable', 'non_indexable', 'Non-Indexable\u00a0'];
+const CORE_CODES = new Set<number>([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable]);
+
+test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for word; on ASCII rows it gives every one of its three (${CASES} rows, seed ${SEED})`, async () => {
+  const core = await testCore();
+  const rand = mulberry32(SEED ^ 0x5eed);
+  const int = (n: number) => Math.floor(rand() * n);
+  const pick = <T>(xs: T[]): T => xs[int(xs.length)];
+  const given = new Map<number, number>();
+  const wrong: string[] = [];
+  for (let c = 0; c < CASES && wrong.length < 10; c++) {
+    const roles = ['status', 'statusText', 'redirect', 'indexability', 'indexabilityStatus', 'contentType', 'canonical', 'robots1', 'address'].filter((r) => r === 'address' || rand() < 0.8);
+    for (let k = roles.length - 1; k > 0; k--) {
+      const j = int(k + 1);
+      [roles[k], roles[j]] = [roles[j], roles[k]];
+    }
+    const col = (r: string) => roles.indexOf(r);
+    const cols: BelongColumns = {
+      status: col('status'), statusText: col('statusText'), redirect: col('redirect'), indexability: col('indexability'),
+      indexabilityStatus: col('indexabilityStatus'), contentType: col('contentType'), canonical: col('canonical'),
+      robots: [col('robots1')].filter((i) => i >= 0),
+    };
+    const source: Record<string, string[]> = {
+      status: STATUSES, statusText: STATUS_TEXTS, redirect: REDIRECT, indexability: INDEXABILITIES, indexabilityStatus: INDEXABILITY_STATUS,
+      contentType: TYPES, canonical: CANONICAL, robots1: ROBOTS, address: [URL_],
+    };
+    const values = roles.map((r) => pick(source[r]));
+    const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;
+    const keep = new Set(KEEPS.filter(() => rand() < 0.1));
+    tellColumns(core, cols, keep);
+    const cells = values.slice(0, fields);
+    const said = coreReason(core, cells);
+    const cell = (i: number) => (i < fields ? values[i].trim() : '');
+    const found = judgeColumns(cols, cell, URL_, keep);
+    const row = `${JSON.stringify(Object.fromEntries(roles.map((r, i) => [r, i < fields ? values[i] : '(none)'])))} keep [${[...keep]}]`;
+    if (said) {
+      given.set(said.code, (given.get(said.code) ?? 0) + 1);
+      if (!found || found.code !== said.code || found.column !== said.column || found.detail !== said.detail) {
+        wrong.push(`${row}: the core says ${JSON.stringify(said)}, judgeColumns ${JSON.stringify(found)}`);
+      }
+    } else if (found && CORE_CODES.has(found.code) && cells.every((v) => /^[\x00-\x7f]*$/.test(v))) {
+      wrong.push(`${row}: judgeColumns says ${JSON.stringify(found)}, the core gives no reason`);
+    }
+  }
+  assert.deepEqual(wrong, [], `columnsExclude and judgeColumns differ (seed ${SEED})`);
+  for (const code of CORE_CODES) assert.ok((given.get(code) ?? 0) > CASES / 100, `only ${given.get(code) ?? 0} rows left out with code ${code}`);
 });

@@ -39,6 +39,9 @@ export enum DecidingColumn {
   Canonical,
   /** Meta robots, X-Robots-Tag: each one added. */
   Robots,
+  /** Read only for the words of a reason: the export's reason a page is not indexable, a redirect's target. */
+  IndexabilityStatus,
+  Redirect,
 }
 
 /** The engine's answer to `Status.Belong`. */

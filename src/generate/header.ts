@@ -45,12 +45,15 @@ export function applyHeader(run: GenerateRun): void {
 
 /** The deciding columns, for the core's verdict on the rows that surely belong (assembly/page-columns.ts). */
 function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns): void {
-  x.clearDecidingColumns(belonging.keep.has('row-status') ? 1 : 0, belonging.keep.has('row-not-page') ? 1 : 0);
+  const off = (code: string) => (belonging.keep.has(code) ? 1 : 0);
+  x.clearDecidingColumns(off('row-status'), off('row-not-page'), off('row-non-indexable'));
   x.setDecidingColumn(DecidingColumn.Status, cols.status);
   x.setDecidingColumn(DecidingColumn.StatusText, cols.statusText);
   x.setDecidingColumn(DecidingColumn.ContentType, cols.contentType);
   x.setDecidingColumn(DecidingColumn.Indexability, cols.indexability);
   x.setDecidingColumn(DecidingColumn.Canonical, cols.canonical);
+  x.setDecidingColumn(DecidingColumn.IndexabilityStatus, cols.indexabilityStatus);
+  x.setDecidingColumn(DecidingColumn.Redirect, cols.redirect);
   for (const column of cols.robots) x.setDecidingColumn(DecidingColumn.Robots, column);
 }
 

@@ -22,6 +22,10 @@ export interface TestHooks {
   rewrittenPtr(): number;
   rewrittenLen(): number;
   columnsSayPageOfRow(len: number): number;
+  columnsExcludeOfRow(len: number): number;
+  exclusionColumnOfRow(): number;
+  exclusionTextPtr(): number;
+  exclusionTextLen(): number;
 }
 
 /** A core whose exports include the hooks. */
