@@ -11,6 +11,7 @@ import { rewriteSiteLoc } from './loc-rewrite';
 import { Bytes } from './bytes';
 import { written } from './duplicates';
 import { columnsSayPage } from './page-columns';
+import { hasNulOrNonAscii } from './utf8';
 import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 
 /** The site fast path on [scratch, scratch+len) for the base set. */
@@ -101,4 +102,9 @@ export function exclusionTextLen(): u32 {
 /** The deciding columns' verdict on the row `scanOnly` read last, its written URL at [scratch, scratch+len). */
 export function columnsSayPageOfRow(len: u32): bool {
   return columnsSayPage(scratch.ptr, len);
+}
+
+/** Whether [scratch+from, scratch+from+len) holds a NUL or a byte past ASCII (the row check before `validUtf8`). */
+export function nulOrNonAsciiAt(from: u32, len: u32): bool {
+  return hasNulOrNonAscii(scratch.ptr + from, scratch.ptr + from + len);
 }

@@ -68,6 +68,17 @@ export function hasNul(p: usize, end: usize): bool {
  * eight bytes a step (x - 1 sets a byte's top bit only when it is 0 or borrows from one that is).
  */
 export function hasNulOrNonAscii(p: usize, end: usize): bool {
+  // Sixteen bytes a step with SIMD, the flags gathered and looked at once per 64 bytes.
+  const ones = i8x16.splat(1);
+  while (p + 64 <= end) {
+    const a = v128.load(p);
+    const b = v128.load(p, 16);
+    const c = v128.load(p, 32);
+    const d = v128.load(p, 48);
+    const flags = v128.or(v128.or(v128.or(i8x16.sub(a, ones), a), v128.or(i8x16.sub(b, ones), b)), v128.or(v128.or(i8x16.sub(c, ones), c), v128.or(i8x16.sub(d, ones), d)));
+    if (i8x16.bitmask(flags) != 0) return true;
+    p += 64;
+  }
   while (p + 8 <= end) {
     const x = load<u64>(p);
     if ((((x - 0x0101010101010101) | x) & 0x8080808080808080) != 0) return true;

@@ -23,6 +23,7 @@ export interface TestHooks {
   rewrittenLen(): number;
   columnsSayPageOfRow(len: number): number;
   columnsExcludeOfRow(len: number): number;
+  nulOrNonAsciiAt(from: number, len: number): number;
   exclusionColumnOfRow(): number;
   exclusionTextPtr(): number;
   exclusionTextLen(): number;
