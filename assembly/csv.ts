@@ -51,7 +51,11 @@ const fields = new Bytes(3 * 4 * 64);
   return <usize>load<u32>(fields.ptr + <usize>i * 12, 4);
 }
 
+/** Whether a field of the row scanned last is pushed quoted: only then has `unquoteFields` work. */
+let someQuoted = false;
+
 @inline function pushField(start: usize, end: usize, quoted: u32): void {
+  if (quoted != 0) someQuoted = true;
   const at = fields.reserve(12);
   store<u32>(at, <u32>start);
   store<u32>(at, <u32>end, 4);
@@ -84,6 +88,7 @@ export function scanRow(final: bool): Scan {
   rowLine = line;
   fields.len = 0;
   fieldCount = 0;
+  someQuoted = false;
   let lines: u32 = 0;
   const d = delimiter;
   // Plain text has no delimiter: its fields stop at line ends only (a NUL is data, not a delimiter).
@@ -283,6 +288,7 @@ const unquoted = new Bytes(1 << 12);
  */
 export function unquoteFields(): void {
   unquoted.len = 0;
+  if (!someQuoted) return;
   let base: usize = 0;
   for (let i = 0; i < fieldCount; i++) {
     const rec = fields.ptr + <usize>i * 12;

@@ -97,8 +97,17 @@ function cellIsHtml(): bool {
   return cellEnd - cellAt == n || load<u8>(cellAt + n) == 0x3b;
 }
 
-/** Whether `no` is in [p, end), in any case (every noindex and none directive spells it). */
+/** Whether `no` is in [p, end), in any case (every noindex and none directive spells it); sixteen places a step. */
 function holdsNo(p: usize, end: usize): bool {
+  const lower = i8x16.splat(0x20);
+  const n = i8x16.splat(0x6e);
+  const o = i8x16.splat(0x6f);
+  while (p + 17 <= end) {
+    const here = i8x16.eq(v128.or(v128.load(p), lower), n);
+    const next = i8x16.eq(v128.or(v128.load(p, 1), lower), o);
+    if (v128.any_true(v128.and(here, next))) return true;
+    p += 16;
+  }
   for (; p + 1 < end; p++) if ((load<u8>(p) | 0x20) == 0x6e && (load<u8>(p + 1) | 0x20) == 0x6f) return true;
   return false;
 }

@@ -26,7 +26,10 @@ const TYPES = [
   'application/pdf', 'image/png', '', ' text/html ', 'application/xhtml+xml', 'text/plain', 'text/html\u00a0',
 ];
 const INDEXABILITY = ['Indexable', 'Indexable', 'Non-Indexable', 'non indexable', 'NonIndexable', 'N', 'n', '', 'indexable', 'Nope', ' Non-Indexable'];
-const ROBOTS = ['', 'index, follow', 'noindex', 'NOINDEX, follow', 'googlebot: noindex', 'none', 'max-image-preview:none', 'nofollow', 'No', 'iNDEX', 'n o'];
+const LONG_ROBOTS = 'index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1';
+const ROBOTS = ['', 'index, follow', 'noindex', 'NOINDEX, follow', 'googlebot: noindex', 'none', 'max-image-preview:none', 'nofollow', 'No', 'iNDEX', 'n o', LONG_ROBOTS, LONG_ROBOTS, LONG_ROBOTS];
+// Long values that say noindex late, the directive at every place relative to the core's sixteen-byte steps.
+const LATE_NOINDEX = [...Array.from({ length: 20 }, (_, i) => `${LONG_ROBOTS.slice(0, 10 + i)}, noindex`), `${LONG_ROBOTS}, nOne`, `${LONG_ROBOTS.slice(0, 31)}N`];
 const CANONICAL = [URL_, URL_, ` ${URL_} `, '', 'https://www.example.com/shop/b', `${URL_}&utm_source=x`, '/shop/a?x=1', 'https://www.example.com/shop/a?x=1#f', `\u00a0${URL_}`, 'HTTPS://WWW.EXAMPLE.COM/shop/a?x=1'];
 const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'loc-tracking-param'];
 
@@ -89,7 +92,7 @@ test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} 
     };
     const values = roles.map((r) =>
       r === 'status' ? pick(STATUS) : r === 'statusText' ? pick(STATUS_TEXT) : r === 'indexability' ? pick(INDEXABILITY)
-        : r === 'contentType' ? pick(TYPES) : r === 'canonical' ? pick(CANONICAL) : r === 'address' ? URL_ : pick(ROBOTS),
+        : r === 'contentType' ? pick(TYPES) : r === 'canonical' ? pick(CANONICAL) : r === 'address' ? URL_ : rand() < 0.1 ? pick(LATE_NOINDEX) : pick(ROBOTS),
     );
     // The row may end before its last cells (a short row): those read as empty.
     const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;
@@ -150,7 +153,7 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
     };
     const source: Record<string, string[]> = {
       status: STATUSES, statusText: STATUS_TEXTS, redirect: REDIRECT, indexability: INDEXABILITIES, indexabilityStatus: INDEXABILITY_STATUS,
-      contentType: TYPES, canonical: CANONICAL, robots1: ROBOTS, address: [URL_],
+      contentType: TYPES, canonical: CANONICAL, robots1: [...ROBOTS, ...LATE_NOINDEX], address: [URL_],
     };
     const values = roles.map((r) => pick(source[r]));
     const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;
