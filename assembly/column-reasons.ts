@@ -1,9 +1,10 @@
-// The reasons a crawler export's first deciding columns give to leave a row out, read from the row's
-// bytes as `judgeColumns` (src/rules/belonging-columns.ts) reads them, in its order: a status that is
-// not 2xx (`301 redirect to …`, `404 Not Found`), a content type that is no page, a Non-Indexable
-// verdict. The finding's text is written here, byte for byte what the engine would write. A row
-// these rules keep, or whose cells need more than ASCII to be read as JavaScript reads them, goes to
-// the engine as before (robots and canonical cells are its alone).
+// The reasons a crawler export's deciding columns give to leave a row out, read from the row's bytes
+// as `judgeColumns` (src/rules/belonging-columns.ts) reads them, in its order: a status that is not
+// 2xx (`301 redirect to …`, `404 Not Found`), a content type that is no page, a Non-Indexable
+// verdict, a noindex or none directive in a robots cell. The finding's text is written here, byte
+// for byte what the engine would write. A row these rules keep, or whose cells need more than ASCII
+// to be read as JavaScript reads them, goes to the engine as before (the canonical rule, which needs
+// the URL parser, is its alone).
 //
 // Those rows went to the engine one by one: on the bench's 1M-row crawler export, 300,000 rows and
 // about 1.4 s of the main thread's 4.9 s (CPU profile), most of it reading cells as text.
@@ -11,8 +12,8 @@
 import { Code } from '../src/core/code';
 import { Bytes, equalsLower, isDigit } from './bytes';
 import {
-  cellAt, cellEnd, cellEmpty, trimmedCell, statusOff, contentTypeOff, nonIndexableOff, statusColumn, statusTextColumn,
-  contentTypeColumn, indexabilityColumn, indexabilityStatusColumn, redirectColumn, TEXT_HTML,
+  cellAt, cellEnd, cellEmpty, trimmedCell, statusOff, contentTypeOff, nonIndexableOff, noindexOff, statusColumn, statusTextColumn,
+  contentTypeColumn, indexabilityColumn, indexabilityStatusColumn, redirectColumn, robotsColumns, robotsCount, readable, holdsNo, TEXT_HTML,
 } from './page-columns';
 
 /** The reason `columnsExclude` found: its code, its 0-based column, and the finding's text `<url> (<detail>)`. */
@@ -51,14 +52,23 @@ export function columnsExclude(url: usize, urlLen: u32): bool {
   }
   if (!trimmedCell(contentTypeColumn) || !cellAscii()) return false;
   if (!cellEmpty() && !contentTypeOff && !cellIsPageType()) return exclusion(Code.RowNotPage, contentTypeColumn, url, urlLen);
-  if (nonIndexableOff) return false;
-  if (!trimmedCell(indexabilityColumn) || !cellAscii()) return false;
-  if (!cellIsNonIndexable()) return false;
-  const column = indexabilityColumn;
-  // The export's reason, or the verdict itself when it gives none.
-  if (!trimmedCell(indexabilityStatusColumn) || !cellAscii()) return false;
-  if (cellEmpty()) trimmedCell(column);
-  return exclusion(Code.RowNonIndexable, column, url, urlLen);
+  if (!nonIndexableOff) {
+    if (!trimmedCell(indexabilityColumn) || !cellAscii()) return false;
+    if (cellIsNonIndexable()) {
+      const column = indexabilityColumn;
+      // The export's reason, or the verdict itself when it gives none.
+      if (!trimmedCell(indexabilityStatusColumn) || !cellAscii()) return false;
+      if (cellEmpty()) trimmedCell(column);
+      return exclusion(Code.RowNonIndexable, column, url, urlLen);
+    }
+  }
+  if (noindexOff || !readable) return false;
+  for (let k = 0; k < robotsCount; k++) {
+    const column = unchecked(robotsColumns[k]);
+    if (!trimmedCell(column) || !cellAscii()) return false;
+    if (cellSaysNoindex()) return exclusion(Code.RowNoindex, column, url, urlLen);
+  }
+  return false;
 }
 
 /** The reason, its detail being the cell of the last `trimmedCell`. */
@@ -162,6 +172,56 @@ function cellIsPageType(): bool {
   const n = <u32>(end - from);
   for (let i = 0; i < PAGE_TYPES.length; i++) if (equalsLower(from, unchecked(PAGE_TYPES[i]), n)) return true;
   return false;
+}
+
+const NOINDEX = String.UTF8.encode('noindex');
+const NONE = String.UTF8.encode('none');
+// Directives that take a value: `max-image-preview:none` limits previews, it does not say noindex.
+const VALUED: StaticArray<ArrayBuffer> = [
+  String.UTF8.encode('max-snippet'), String.UTF8.encode('max-image-preview'), String.UTF8.encode('max-video-preview'), String.UTF8.encode('unavailable_after'),
+];
+
+/** `saysNoindex`: a comma-separated part that is `noindex` or `none`, alone or after a name and `:` (`googlebot: noindex`). */
+function cellSaysNoindex(): bool {
+  if (!holdsNo(cellAt, cellEnd)) return false; // most pages say `index, follow` or nothing
+  let from = cellAt;
+  while (from <= cellEnd) {
+    let end = from;
+    while (end < cellEnd && load<u8>(end) != 0x2c) end++;
+    if (partSaysNoindex(from, end)) return true;
+    from = end + 1;
+  }
+  return false;
+}
+
+function partSaysNoindex(from: usize, end: usize): bool {
+  while (from < end && isSpace(load<u8>(from))) from++;
+  while (end > from && isSpace(load<u8>(end - 1))) end--;
+  if (isNoindexWord(from, end)) return true;
+  // `name: noindex`, the name of word characters and `-`, not one of the valued directives.
+  let p = from;
+  while (p < end && isNameByte(load<u8>(p))) p++;
+  if (p == from) return false;
+  const nameEnd = p;
+  while (p < end && isSpace(load<u8>(p))) p++;
+  if (p == end || load<u8>(p) != 0x3a) return false;
+  p++;
+  while (p < end && isSpace(load<u8>(p))) p++;
+  if (!isNoindexWord(p, end)) return false;
+  const n = <u32>(nameEnd - from);
+  for (let i = 0; i < VALUED.length; i++) if (equalsLower(from, unchecked(VALUED[i]), n)) return false;
+  return true;
+}
+
+/** `noindex` or `none`, any case. */
+function isNoindexWord(from: usize, end: usize): bool {
+  const n = <u32>(end - from);
+  return equalsLower(from, NOINDEX, n) || equalsLower(from, NONE, n);
+}
+
+/** `[\w-]`: a letter, a digit, `_` or `-`. */
+function isNameByte(c: u8): bool {
+  return (<u32>c | 0x20) - 0x61 < 26 || isDigit(c) || c == 0x5f || c == 0x2d;
 }
 
 /** `^non[\s-]?indexable$`, any case. */

@@ -19,17 +19,18 @@ export let canonicalColumn = -1;
 /** Read only for the words of a reason (column-reasons.ts). */
 export let indexabilityStatusColumn = -1;
 export let redirectColumn = -1;
-const robotsColumns = new StaticArray<i32>(16);
-let robotsCount = 0;
+export const robotsColumns = new StaticArray<i32>(16);
+export let robotsCount = 0;
 /** False when more robots columns came than fit: no row is then said to be a page here. */
-let readable = true;
-/** The status, content-type and non-indexable rules are turned off: their cells say nothing. */
+export let readable = true;
+/** The status, content-type, non-indexable and noindex rules are turned off: their cells say nothing. */
 export let statusOff = false;
 export let contentTypeOff = false;
 export let nonIndexableOff = false;
+export let noindexOff = false;
 
 /** Forgets the last input's columns; the rules turned off are the run's. */
-export function clearDecidingColumns(statusRuleOff: bool, contentTypeRuleOff: bool, nonIndexableRuleOff: bool): void {
+export function clearDecidingColumns(statusRuleOff: bool, contentTypeRuleOff: bool, nonIndexableRuleOff: bool, noindexRuleOff: bool): void {
   statusColumn = statusTextColumn = contentTypeColumn = indexabilityColumn = canonicalColumn = -1;
   indexabilityStatusColumn = redirectColumn = -1;
   robotsCount = 0;
@@ -37,6 +38,7 @@ export function clearDecidingColumns(statusRuleOff: bool, contentTypeRuleOff: bo
   statusOff = statusRuleOff;
   contentTypeOff = contentTypeRuleOff;
   nonIndexableOff = nonIndexableRuleOff;
+  noindexOff = noindexRuleOff;
 }
 
 /** Column `column` (0-based) plays `role`. */
@@ -98,7 +100,7 @@ function cellIsHtml(): bool {
 }
 
 /** Whether `no` is in [p, end), in any case (every noindex and none directive spells it); sixteen places a step. */
-function holdsNo(p: usize, end: usize): bool {
+export function holdsNo(p: usize, end: usize): bool {
   const lower = i8x16.splat(0x20);
   const n = i8x16.splat(0x6e);
   const o = i8x16.splat(0x6f);

@@ -36,7 +36,7 @@ const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex',
 /** Tells the core the columns, as the engine does for an input's header. */
 function tellColumns(core: TestCore, cols: BelongColumns, keep: ReadonlySet<string>): void {
   const off = (code: string) => (keep.has(code) ? 1 : 0);
-  core.x.clearDecidingColumns(off('row-status'), off('row-not-page'), off('row-non-indexable'));
+  core.x.clearDecidingColumns(off('row-status'), off('row-not-page'), off('row-non-indexable'), off('row-noindex'));
   core.x.setDecidingColumn(DecidingColumn.Status, cols.status);
   core.x.setDecidingColumn(DecidingColumn.StatusText, cols.statusText);
   core.x.setDecidingColumn(DecidingColumn.ContentType, cols.contentType);
@@ -130,9 +130,11 @@ const INDEXABILITY_STATUS = ['', 'Redirected', 'Client Error', 'noindex', 'Canon
 const STATUS_TEXTS = [...STATUS_TEXT, 'Found', 'Moved Temporarily', 'Internal Server Error', 'Gone', '007', 'Not Found\u00a0', 'Introuvable \u00e9'];
 const STATUSES = [...STATUS, '302', '307', '410', '403', '503', '000', '007', '99', '199', '300', '399', '404', ' 301', '600', '999'];
 const INDEXABILITIES = [...INDEXABILITY, 'NON-INDEXABLE', 'non\tindexable', 'non  indexable', 'non_indexable', 'Non-Indexable\u00a0'];
-const CORE_CODES = new Set<number>([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable]);
+const CORE_CODES = new Set<number>([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable, Code.RowNoindex]);
+// Robots values around saysNoindex's reading: parts, names, valued directives, spaces, case.
+const NOINDEX_ROBOTS = ['noindex', ' NoIndex ', 'index,noindex', 'googlebot: noindex', 'googlebot:none', 'bingbot :  NONE', 'max-image-preview:none', 'max-snippet: none', 'unavailable_after: noindex', 'x_y-z:noindex', 'a b: noindex', ':noindex', 'noindex,', ',none', 'noindexx', 'no index', 'googlebot: noindex, follow', 'noindex\u00a0', 'google\u00e9: noindex'];
 
-test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for word; on ASCII rows it gives every one of its three (${CASES} rows, seed ${SEED})`, async () => {
+test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for word; on ASCII rows it gives every one of its four (${CASES} rows, seed ${SEED})`, async () => {
   const core = await testCore();
   const rand = mulberry32(SEED ^ 0x5eed);
   const int = (n: number) => Math.floor(rand() * n);
@@ -140,7 +142,7 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
   const given = new Map<number, number>();
   const wrong: string[] = [];
   for (let c = 0; c < CASES && wrong.length < 10; c++) {
-    const roles = ['status', 'statusText', 'redirect', 'indexability', 'indexabilityStatus', 'contentType', 'canonical', 'robots1', 'address'].filter((r) => r === 'address' || rand() < 0.8);
+    const roles = ['status', 'statusText', 'redirect', 'indexability', 'indexabilityStatus', 'contentType', 'canonical', 'robots1', 'robots2', 'address'].filter((r) => r === 'address' || rand() < 0.8);
     for (let k = roles.length - 1; k > 0; k--) {
       const j = int(k + 1);
       [roles[k], roles[j]] = [roles[j], roles[k]];
@@ -149,11 +151,11 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
     const cols: BelongColumns = {
       status: col('status'), statusText: col('statusText'), redirect: col('redirect'), indexability: col('indexability'),
       indexabilityStatus: col('indexabilityStatus'), contentType: col('contentType'), canonical: col('canonical'),
-      robots: [col('robots1')].filter((i) => i >= 0),
+      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0),
     };
     const source: Record<string, string[]> = {
       status: STATUSES, statusText: STATUS_TEXTS, redirect: REDIRECT, indexability: INDEXABILITIES, indexabilityStatus: INDEXABILITY_STATUS,
-      contentType: TYPES, canonical: CANONICAL, robots1: [...ROBOTS, ...LATE_NOINDEX], address: [URL_],
+      contentType: TYPES, canonical: CANONICAL, robots1: [...ROBOTS, ...LATE_NOINDEX, ...NOINDEX_ROBOTS], robots2: [...ROBOTS, ...NOINDEX_ROBOTS], address: [URL_],
     };
     const values = roles.map((r) => pick(source[r]));
     const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;

@@ -46,7 +46,7 @@ export function applyHeader(run: GenerateRun): void {
 /** The deciding columns, for the core's verdict on the rows that surely belong (assembly/page-columns.ts). */
 function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns): void {
   const off = (code: string) => (belonging.keep.has(code) ? 1 : 0);
-  x.clearDecidingColumns(off('row-status'), off('row-not-page'), off('row-non-indexable'));
+  x.clearDecidingColumns(off('row-status'), off('row-not-page'), off('row-non-indexable'), off('row-noindex'));
   x.setDecidingColumn(DecidingColumn.Status, cols.status);
   x.setDecidingColumn(DecidingColumn.StatusText, cols.statusText);
   x.setDecidingColumn(DecidingColumn.ContentType, cols.contentType);
