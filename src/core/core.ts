@@ -76,7 +76,8 @@ export interface Exports {
   dateEpoch(): number;
   setBelonging(when: number): void;
   setBelongColumns(present: number): void;
-  clearDecidingColumns(statusRuleOff: number, contentTypeRuleOff: number, nonIndexableRuleOff: number, noindexRuleOff: number): void;
+  /** `RuleOff` bits. */
+  clearDecidingColumns(rulesOff: number): void;
   setDecidingColumn(role: number, column: number): void;
   belongColumnsSayPage(): number;
   belongUrlPtr(): number;

@@ -44,6 +44,15 @@ export enum DecidingColumn {
   Redirect,
 }
 
+/** The deciding columns' rules turned off (`--keep`), as bits for `clearDecidingColumns`. */
+export enum RuleOff {
+  Status = 1 << 0,
+  NotPage = 1 << 1,
+  NonIndexable = 1 << 2,
+  Noindex = 1 << 3,
+  Canonicalised = 1 << 4,
+}
+
 /** The engine's answer to `Status.Belong`. */
 export enum BelongVerdict {
   Keep = 0,

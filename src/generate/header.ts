@@ -5,7 +5,7 @@ import { Code } from '../core/code.ts';
 import { DecidingColumn, ExtKind, Namespace } from '../core/status.ts';
 import { InputError } from '../input/input-error.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
-import { belongColumns, type BelongColumns } from '../rules/belonging-columns.ts';
+import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
@@ -45,8 +45,7 @@ export function applyHeader(run: GenerateRun): void {
 
 /** The deciding columns, for the core's verdict on the rows that surely belong (assembly/page-columns.ts). */
 function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns): void {
-  const off = (code: string) => (belonging.keep.has(code) ? 1 : 0);
-  x.clearDecidingColumns(off('row-status'), off('row-not-page'), off('row-non-indexable'), off('row-noindex'));
+  x.clearDecidingColumns(rulesOff(belonging.keep));
   x.setDecidingColumn(DecidingColumn.Status, cols.status);
   x.setDecidingColumn(DecidingColumn.StatusText, cols.statusText);
   x.setDecidingColumn(DecidingColumn.ContentType, cols.contentType);

@@ -4,6 +4,7 @@
 // row's one reason.
 
 import { Code } from '../core/code.ts';
+import { RuleOff } from '../core/status.ts';
 import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
 import { stripTrackingParams } from './tracking-params.ts';
@@ -41,6 +42,15 @@ export function belongColumns(roles: Role[]): BelongColumns | null {
   };
   const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots];
   return deciding.some((c) => c >= 0) ? cols : null;
+}
+
+/** The rules `keep` turns off, as the core's `RuleOff` bits. */
+export function rulesOff(keep: ReadonlySet<string>): number {
+  const bits: [string, RuleOff][] = [
+    ['row-status', RuleOff.Status], ['row-not-page', RuleOff.NotPage], ['row-non-indexable', RuleOff.NonIndexable],
+    ['row-noindex', RuleOff.Noindex], ['row-canonicalised', RuleOff.Canonicalised],
+  ];
+  return bits.reduce((n, [code, bit]) => (keep.has(code) ? n | bit : n), 0);
 }
 
 /** Directives that take a value: `max-image-preview:none` limits previews, it does not say noindex. */
