@@ -36,8 +36,8 @@ const NON = String.UTF8.encode('non');
 const INDEXABLE = String.UTF8.encode('indexable');
 
 /**
- * Whether the status, content-type or indexability cells of the current row leave it out, `judgeColumns`
- * being sure to say the same; the row's written URL is [url, url+urlLen). False also when unsure.
+ * Whether the current row's deciding columns leave it out, `judgeColumns` being sure to say the same;
+ * the row's written URL is [url, url+urlLen). False also when unsure.
  */
 export function columnsExclude(url: usize, urlLen: u32): bool {
   if (!statusOff) {
@@ -65,11 +65,13 @@ export function columnsExclude(url: usize, urlLen: u32): bool {
       return exclusion(Code.RowNonIndexable, column, url, urlLen);
     }
   }
-  if (noindexOff || !readable) return false;
-  for (let k = 0; k < robotsCount; k++) {
-    const column = unchecked(robotsColumns[k]);
-    if (!trimmedCell(column) || !cellAscii()) return false;
-    if (cellSaysNoindex()) return exclusion(Code.RowNoindex, column, url, urlLen);
+  if (!noindexOff) {
+    if (!readable) return false;
+    for (let k = 0; k < robotsCount; k++) {
+      const column = unchecked(robotsColumns[k]);
+      if (!trimmedCell(column) || !cellAscii()) return false;
+      if (cellSaysNoindex()) return exclusion(Code.RowNoindex, column, url, urlLen);
+    }
   }
   return !canonicalisedOff && canonicalNamesOther(url, urlLen);
 }
