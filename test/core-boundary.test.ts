@@ -13,6 +13,7 @@ import { CODE_NAMES } from '../src/core/codes.ts';
 import { REPORT_CODES } from '../src/core/status.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { TEST_WASM, testModule } from './helpers/test-core.ts';
+import { hasWasmSimd } from '../src/platform/wasm-simd.ts';
 
 type Kind = WebAssembly.ImportExportKind;
 
@@ -139,4 +140,9 @@ test('the comparison tells a missing, an extra, a wrong kind and a wrong count a
 
 test('every code has a number the core writes report.csv rows for', () => {
   assert.ok(CODE_NAMES.length <= REPORT_CODES, `${CODE_NAMES.length} codes, room for ${REPORT_CODES}`);
+});
+
+test('the SIMD probe the page runs before compiling the core is a valid module here, where the core (built with SIMD) compiles', async () => {
+  assert.equal(hasWasmSimd(), true);
+  await WebAssembly.compile(readFileSync(new URL('build/sitemill.wasm', ROOT)));
 });

@@ -6,6 +6,7 @@ import { GzipPool } from '../compress/gzip-pool.ts';
 import { crc32Table } from '../compress/crc32-table.ts';
 import { deflateRawWeb, StreamedGzip } from './browser-deflate.ts';
 import { inflateRawWeb } from './browser-inflate.ts';
+import { hasWasmSimd, NO_SIMD_MESSAGE } from './wasm-simd.ts';
 
 // One core stays with the engine's worker; the others compress (at most four), and at least two do:
 // with one, on two cores, the engine's worker sat idle 44% of a 1M-row run waiting for it, and a second
@@ -36,6 +37,7 @@ export function useWasmUrl(url: string): void {
 }
 
 async function compileWasm(): Promise<WebAssembly.Module> {
+  if (!hasWasmSimd()) throw new Error(NO_SIMD_MESSAGE);
   const url = wasmUrl ?? new URL('../../build/sitemill.wasm', import.meta.url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Cannot load the engine (${response.status} ${url.pathname})`);
