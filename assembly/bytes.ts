@@ -70,6 +70,11 @@ export class Bytes {
   return c >= 0x30 && c <= 0x39;
 }
 
+/** The ASCII bytes JavaScript's `trim` and `\s` take for space: space, tab, LF, VT, FF, CR. */
+@inline export function isSpace(b: u8): bool {
+  return b == 0x20 || (b >= 0x09 && b <= 0x0d);
+}
+
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
 /** `"` in every byte: a word to find quotes in with hasZeroByte(v ^ QUOTES). */

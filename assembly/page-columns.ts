@@ -10,7 +10,7 @@
 
 import { DecidingColumn, RuleOff } from '../src/core/status';
 import { fieldCount, fieldStart, fieldEnd } from './csv';
-import { bytesEqual, equalsLower, isDigit } from './bytes';
+import { bytesEqual, equalsLower, isDigit, isSpace } from './bytes';
 
 export let statusColumn = -1;
 export let statusTextColumn = -1;
@@ -82,10 +82,6 @@ export function trimmedCell(column: i32): bool {
 
 @inline export function cellEmpty(): bool {
   return cellEnd == cellAt;
-}
-
-@inline function isSpace(b: u8): bool {
-  return b == 0x20 || (b >= 0x09 && b <= 0x0d);
 }
 
 /** Three digits, the first a 2. */
