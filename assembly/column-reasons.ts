@@ -14,7 +14,7 @@ import { Code } from '../src/core/code';
 import { Bytes, bytesEqual, equalsLower, findByte, isDigit, isSpace } from './bytes';
 import { hasNonAscii } from './utf8';
 import {
-  cellAt, cellEnd, cellEmpty, trimmedCell, statusOff, contentTypeOff, nonIndexableOff, noindexOff, canonicalisedOff, statusColumn,
+  cellAt, cellEnd, cellEmpty, cellMayHoldStatus, trimmedCell, statusOff, contentTypeOff, nonIndexableOff, noindexOff, canonicalisedOff, statusColumn,
   statusTextColumn, contentTypeColumn, indexabilityColumn, indexabilityStatusColumn, redirectColumn, canonicalColumn, robotsColumns,
   robotsCount, readable, holdsNo, TEXT_HTML,
 } from './page-columns';
@@ -46,12 +46,16 @@ export function columnsExclude(url: usize, urlLen: u32): bool {
     let column = statusColumn;
     if (column < 0) {
       if (!trimmedCell(statusTextColumn)) return false;
+      // A code with words (`404 Not Found`, `HTTP/1.1 404 Not Found`): the engine reads it.
+      if (!cellEmpty() && !cellIsStatus() && cellMayHoldStatus()) return false;
       column = cellIsStatus() ? statusTextColumn : -1;
     }
     if (!trimmedCell(column)) return false;
     if (cellIsStatus()) {
       const status = cellNumber();
       if (status < 200 || status > 299) return statusExclusion(column, status, url, urlLen);
+    } else if (!cellEmpty() && cellMayHoldStatus()) {
+      return false;
     }
   }
   if (!trimmedCell(contentTypeColumn) || !cellAscii()) return false;

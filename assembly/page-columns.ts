@@ -113,11 +113,20 @@ export function holdsNo(p: usize, end: usize): bool {
   return false;
 }
 
-/** With no status column, or an empty one: the status text is read as a status only when it is a number. */
+/**
+ * With no status column, or an empty one: the status text is read as a status only when it starts
+ * with a code (`404`, `404 Not Found`, `HTTP/1.1 404 Not Found`).
+ */
 function statusTextSaysNothing(): bool {
   if (statusColumn >= 0) return true; // an empty status says nothing; the text is not read then
   if (!trimmedCell(statusTextColumn)) return false;
-  return cellEmpty() || !isDigit(load<u8>(cellAt)) || cellIs2xx();
+  return cellEmpty() || !cellMayHoldStatus() || cellIs2xx();
+}
+
+/** Whether the cell may start with a status code (`judgeColumns`' `readStatus`): it starts with a digit or `HTTP/`'s `h`. */
+export function cellMayHoldStatus(): bool {
+  const c = <u32>load<u8>(cellAt);
+  return isDigit(<u8>c) || (c | 0x20) == 0x68;
 }
 
 /** Whether the current row's columns surely keep it, its written URL being [url, url+urlLen). */

@@ -176,6 +176,38 @@ test('a canonical that differs only in encoding or tracking parameters is the ro
   assert.deepEqual(codes(r, 'row-canonicalised'), [[3, `${U}/x (canonical ${U}/y)`]]);
 });
 
+test('a canonical loses the parameters the person names, as the row\'s URL did: a page naming itself stays', async () => {
+  const list = `Address,Status Code,Canonical Link Element 1\n${U}/p?sessionref=7,200,${U}/p?sessionref=7\n${U}/q?sessionref=1,200,${U}/r?sessionref=1\n`;
+  const r = await run(list, { stripParams: ['sessionref'] });
+  assert.deepEqual(r.locs, [`${U}/p`]);
+  assert.deepEqual(codes(r, 'row-canonicalised'), [[3, `${U}/q (canonical ${U}/r)`]]);
+  reconciles(r);
+});
+
+test('a status written with its words or its protocol is read by its code; a status with no code leaves the row to the other columns', async () => {
+  const list = [
+    'URL,Status Code,Content Type',
+    `${U}/moved,301 Moved Permanently,text/html`,
+    `${U}/gone,HTTP/1.1 404 Not Found,text/html`,
+    `${U}/ok,200 OK,text/html`,
+    `${U}/h2,HTTP/2 200,text/html`,
+    `${U}/timeout,Timeout,text/html`,
+    `${U}/img,Timeout,image/png`,
+  ].join('\n');
+  const r = await run(list);
+  assert.deepEqual(r.locs, [`${U}/ok`, `${U}/h2`, `${U}/timeout`]);
+  assert.deepEqual(codes(r, 'row-status'), [
+    [2, `${U}/moved (301 redirect (Moved Permanently))`],
+    [3, `${U}/gone (404 Not Found)`],
+  ]);
+  assert.deepEqual(codes(r, 'row-not-page'), [[7, `${U}/img (image/png)`]]);
+  // Only a Status column of words: a code at its start is the status.
+  const text = await run(`Address,Status\n${U}/a,404 Not Found\n${U}/b,OK\n`);
+  assert.deepEqual(text.locs, [`${U}/b`]);
+  assert.deepEqual(codes(text, 'row-status'), [[2, `${U}/a (404 Not Found)`]]);
+  reconciles(r);
+});
+
 // ---- rules on the written URL ----
 
 test('tracking parameters are stripped; a URL that then repeats an earlier row is loc-duplicate', async () => {

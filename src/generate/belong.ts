@@ -45,7 +45,7 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
   const columns = run.input.belongColumns;
   if (columns && !columnsKeep) {
     const cell = (i: number) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
-    const found = judgeColumns(columns, cell, url, b.keep);
+    const found = judgeColumns(columns, cell, url, b.keep, b.extraParams);
     if (found) return found;
   }
   for (const judge of b.urlJudges) {

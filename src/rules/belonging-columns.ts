@@ -80,17 +80,35 @@ function statusDetail(status: number, text: string, target: string): string {
 }
 
 /**
- * The reason the row's columns leave it out, or null. `cell(i)` is the row's trimmed value in
- * column i; `url` is the row's written URL; `keep` holds the codes whose rule is turned off.
+ * A status cell's code and the words after it: `404`, `301 Moved Permanently`, `HTTP/1.1 404 Not
+ * Found`; null when it starts with no code (`OK`, `Timeout`, `3xx`).
  */
-export function judgeColumns(cols: BelongColumns, cell: (i: number) => string, url: string, keep: ReadonlySet<string>): Exclusion | null {
+export function readStatus(value: string): { code: number; words: string } | null {
+  const m = /^(?:HTTP\/\d(?:\.\d)?\s+)?(\d{1,3})(?:\s+(\S.*))?$/i.exec(value);
+  return m ? { code: +m[1], words: m[2] ?? '' } : null;
+}
+
+/**
+ * The reason the row's columns leave it out, or null. `cell(i)` is the row's trimmed value in
+ * column i; `url` is the row's written URL; `keep` holds the codes whose rule is turned off;
+ * `extraParams` the parameters the person named to strip (a canonical loses them as the URL did).
+ */
+export function judgeColumns(
+  cols: BelongColumns,
+  cell: (i: number) => string,
+  url: string,
+  keep: ReadonlySet<string>,
+  extraParams: ReadonlySet<string> = new Set(),
+): Exclusion | null {
   const at = (i: number) => (i >= 0 ? cell(i) : '');
   if (!keep.has('row-status')) {
-    // A `Status` column that holds numbers is the status code (some tools name it so).
-    const column = cols.status >= 0 ? cols.status : /^\d{1,3}$/.test(at(cols.statusText)) ? cols.statusText : -1;
-    const value = at(column);
-    if (/^\d{1,3}$/.test(value) && (+value < 200 || +value > 299)) {
-      return { code: Code.RowStatus, column, detail: statusDetail(+value, at(cols.statusText), at(cols.redirect)) };
+    // A `Status` column that starts with a code is the status code (some tools name it so).
+    const column = cols.status >= 0 ? cols.status : readStatus(at(cols.statusText)) ? cols.statusText : -1;
+    const status = readStatus(at(column));
+    if (status && (status.code < 200 || status.code > 299)) {
+      // The words of a separate status column, else those after the code (`404 Not Found`).
+      const text = column === cols.statusText ? status.words : at(cols.statusText) || status.words;
+      return { code: Code.RowStatus, column, detail: statusDetail(status.code, text, at(cols.redirect)) };
     }
   }
   const type = at(cols.contentType);
@@ -108,9 +126,9 @@ export function judgeColumns(cols: BelongColumns, cell: (i: number) => string, u
   const canonical = at(cols.canonical);
   // Most pages name themselves, as written: nothing to parse.
   if (canonical && canonical !== url && !keep.has('row-canonicalised')) {
-    // A canonical that keeps the tracking parameters the row's URL lost still names the row.
+    // A canonical that keeps the parameters the row's URL lost (tracking, or named) still names the row.
     const given = canonicalWritten(canonical, url);
-    const written = given !== null && given.includes('?') ? stripTrackingParams(given, new Set(), !keep.has('loc-tracking-param')) : given;
+    const written = given !== null && given.includes('?') ? stripTrackingParams(given, extraParams, !keep.has('loc-tracking-param')) : given;
     if (written !== null && written !== url) return { code: Code.RowCanonicalised, column: cols.canonical, detail: `canonical ${written}` };
   }
   return null;
