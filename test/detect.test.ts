@@ -45,6 +45,20 @@ test('on a tie, the delimiter after which the values look like a lastmod; one th
   assert.equal(r.summary.codes['loc-session-id'], 2);
 });
 
+test('a delimiter inside the query of a list of URLs is passed over: facets keep their commas and semicolons', async () => {
+  const facets = `${U}/search?brand=nike,adidas\n${U}/search?brand=nike,puma\n${U}/p/1\n`;
+  let r = await run(facets);
+  assert.deepEqual(r.locs, [`${U}/search?brand=nike,adidas`, `${U}/search?brand=nike,puma`, `${U}/p/1`]);
+  assert.deepEqual(Object.keys(r.summary.codes), []);
+  r = await run(`${U}/f?ids=1,2,3&x=a;b\n${U}/f?ids=4,5,6&x=c;d\n/g?a=1,2\n`, { baseUrl: `${U}/` });
+  assert.deepEqual(r.locs, [`${U}/f?ids=1,2,3&x=a;b`, `${U}/f?ids=4,5,6&x=c;d`, `${U}/g?a=1,2`]);
+  // A list value after the query, or words, still make the comma a delimiter.
+  const split = splitterOn(new Core(await nodePlatform.wasm()), true);
+  assert.equal(detectDelimiter(`${U}/a?x=1,2025-01-01\n${U}/b?x=2,2025-01-02\n`, split), ',');
+  assert.equal(detectDelimiter(`${U}/a?x=1,Home page\n${U}/b?x=2,About us\n`, split), ',');
+  assert.equal(detectDelimiter(facets, split), 'none');
+});
+
 test('a first row that does not parse, or is longer than a line, does not hide the delimiter of the rest', async () => {
   let r = await run(`"${U}/a,2024-01-01\n${U}/b,2024-01-02\n${U}/c,2024-01-03\n`);
   assert.deepEqual(r.locs, [`${U}/b`, `${U}/c`]);

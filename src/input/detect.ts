@@ -11,7 +11,8 @@ const CANDIDATES: Delimiter[] = [',', ';', '\t'];
  * the one that splits the first lines most consistently into more than one field (80% of them into
  * the same number, or half of them into several); on a tie, the one whose second fields look like
  * lastmod, changefreq or priority values. A delimiter that cuts URLs before a parameter
- * (`;jsessionid=…`) is passed over, and a first row whose quote never closes is looked past.
+ * (`;jsessionid=…`) or inside their query (`?brand=nike,adidas`) is passed over, and a first row
+ * whose quote never closes is looked past.
  * `none` (plain text, one URL per line) when nothing splits.
  */
 export function detectDelimiter(text: string, split: SplitRows): Delimiter {
@@ -34,6 +35,14 @@ export function detectDelimiter(text: string, split: SplitRows): Delimiter {
 const VALUE = /^\s*(\d{4}-\d\d.*|\d{10}(\d{3})?|[a-z]{3}, \d.*|always|hourly|daily|weekly|monthly|yearly|never|0?\.\d+|[01](\.\d*)?)?\s*$/i;
 /** What follows a delimiter that sits inside URLs: a parameter (`jsessionid=…`). */
 const PARAMETER = /^[a-z_][\w.-]*=/i;
+/** A URL or path whose query a delimiter cut (`…/search?brand=nike`, then `adidas`). */
+const QUERY_URL = /^\s*(?:https?:\/\/|\/)\S*\?\S*$/i;
+
+/** Whether the delimiter sits inside the row's URL: before a parameter, or in its query with no list value after it. */
+function cutsUrl(r: string[]): boolean {
+  if (PARAMETER.test(r[1])) return true;
+  return QUERY_URL.test(r[0]) && r.slice(1).every((f) => /^\S+$/.test(f) && !VALUE.test(f));
+}
 
 /** Rows the delimiter is told from. */
 const DETECT_ROWS = 20;
@@ -53,7 +62,7 @@ function mostConsistent(text: string, split: SplitRows): Delimiter {
     const several = rows.filter((r) => r.length > 1);
     const splitShare = several.length / rows.length;
     if (share < 0.8 && splitShare < 0.5) continue;
-    if (several.filter((r) => PARAMETER.test(r[1])).length * 2 > several.length) continue;
+    if (several.filter(cutsUrl).length * 2 > several.length) continue;
     const values = several.filter((r) => VALUE.test(r[1])).length / several.length;
     const score = share * 1000 + splitShare * 100 + values * 10 + mode;
     if (score > bestScore) [best, bestScore] = [d, score];
