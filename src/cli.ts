@@ -12,7 +12,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return EXIT.ok;
     }
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    // `sitemill generate --help` asks for the same text as `sitemill --help`.
+    if (command === undefined || command === 'help' || [command, ...rest].some((a) => a === '--help' || a === '-h')) {
       process.stdout.write(USAGE + '\n');
       return command === undefined ? EXIT.usage : EXIT.ok;
     }

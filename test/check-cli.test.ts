@@ -138,6 +138,11 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   assert.equal(json.status, 4);
   assert.match(JSON.parse(json.stdout).unreadable[0], /^cannot read .*missing\.xml: ENOENT$/);
   assert.match(cli(['--help']).stdout, /sitemill check <file\|folder\|url…> \[--json\]/);
+  for (const asked of [['generate', '--help'], ['check', '-h'], ['generate', 'list.csv', '--help']]) {
+    const help = cli(asked);
+    assert.equal(help.status, 0, asked.join(' '));
+    assert.match(help.stdout, /^Usage:\n {2}sitemill generate /, asked.join(' '));
+  }
 });
 
 test('a zip that holds only a list (CSV, JSON, robots files) says so, and exits 1', () => {
