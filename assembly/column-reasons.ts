@@ -33,6 +33,7 @@ const NOT_FOUND = String.UTF8.encode(' not found');
 const SERVER_ERROR = String.UTF8.encode(' server error');
 const CLIENT_ERROR = String.UTF8.encode(' client error');
 const NOT_A_PAGE = String.UTF8.encode(' not a page');
+const NOT_MODIFIED = String.UTF8.encode(' not modified');
 const NON = String.UTF8.encode('non');
 const INDEXABLE = String.UTF8.encode('indexable');
 
@@ -141,7 +142,8 @@ function statusExclusion(column: i32, status: i32, url: usize, urlLen: u32): boo
     return end();
   }
   appendNumber(status);
-  if (status >= 300 && status < 400) {
+  // 304 answers a conditional request: no redirect.
+  if (status >= 300 && status < 400 && status != 304) {
     out.appendStatic(REDIRECT);
     if (!cellEmpty()) {
       out.appendStatic(TO);
@@ -156,6 +158,7 @@ function statusExclusion(column: i32, status: i32, url: usize, urlLen: u32): boo
     out.appendByte(0x20);
     out.append(saidAt, <u32>(saidEnd - saidAt));
   } else if (status == 404 || status == 410) out.appendStatic(NOT_FOUND);
+  else if (status == 304) out.appendStatic(NOT_MODIFIED);
   else out.appendStatic(status >= 500 ? SERVER_ERROR : status >= 400 ? CLIENT_ERROR : NOT_A_PAGE);
   return end();
 }

@@ -127,7 +127,7 @@ test('columnsSayPage: the row of a crawl that names itself canonical and is inde
 const REDIRECT = ['', 'https://www.example.com/new', '/new', ' https://www.example.com/n?a=1 ', 'https://www.example.com/caf\u00e9'];
 const INDEXABILITY_STATUS = ['', 'Redirected', 'Client Error', 'noindex', 'Canonicalised', ' Blocked by robots.txt ', 'Non-Indexable', 'Redirig\u00e9e'];
 const STATUS_TEXTS = [...STATUS_TEXT, 'Found', 'Moved Temporarily', 'Internal Server Error', 'Gone', '007', 'Not Found\u00a0', 'Introuvable \u00e9'];
-const STATUSES = [...STATUS, '302', '307', '410', '403', '503', '000', '007', '99', '199', '300', '399', '404', ' 301', '600', '999'];
+const STATUSES = [...STATUS, '302', '307', '410', '403', '503', '000', '007', '99', '199', '300', '399', '404', ' 301', '600', '999', '304'];
 const INDEXABILITIES = [...INDEXABILITY, 'NON-INDEXABLE', 'non\tindexable', 'non  indexable', 'non_indexable', 'Non-Indexable\u00a0'];
 const CORE_CODES = new Set<number>([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable, Code.RowNoindex, Code.RowCanonicalised]);
 // The reasons the core gives whenever the rules give them on an ASCII row: a canonical not yet in its

@@ -73,9 +73,11 @@ const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/p
 function statusDetail(status: number, text: string, target: string): string {
   const said = text && !/^\d+$/.test(text) ? text : '';
   if (status === 0) return said ? `no response: ${said}` : 'no response';
-  if (status >= 300 && status < 400) return `${status} redirect${target ? ` to ${target}` : said ? ` (${said})` : ''}`;
+  // 304 answers a conditional request: no redirect.
+  if (status >= 300 && status < 400 && status !== 304) return `${status} redirect${target ? ` to ${target}` : said ? ` (${said})` : ''}`;
   if (said) return `${status} ${said}`;
   if (status === 404 || status === 410) return `${status} not found`;
+  if (status === 304) return '304 not modified';
   return `${status} ${status >= 500 ? 'server error' : status >= 400 ? 'client error' : 'not a page'}`;
 }
 
