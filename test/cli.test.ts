@@ -46,6 +46,22 @@ test('standard input, gzipped input, --out-dir, --no-gzip and --format txt', () 
   assert.ok(!existsSync('sitemaps.zip.partial'));
 });
 
+test('--out-dir: sitemap files an earlier run left there, which this run did not write, are named in a note', () => {
+  const dir = tempDir();
+  const list = new TextEncoder().encode(`loc\n${U}/a\n${U}/b\n${U}/c\n`);
+  const first = cli(['generate', '-', '--base-url', BASE, '--out-dir', dir, '--max-urls', '1', '--quiet', '--now', NOW], list);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(first.stderr, '');
+  const again = cli(['generate', '-', '--base-url', BASE, '--out-dir', dir, '--quiet', '--now', NOW], list);
+  assert.equal(again.status, 0, again.stderr);
+  assert.equal(
+    again.stderr,
+    `sitemill: ${dir} also holds 2 sitemap files this run did not write (sitemap-2.xml.gz, sitemap-3.xml.gz): the index does not list them; remove them before uploading the folder\n`,
+  );
+  // The same run again into a folder it wrote itself says nothing.
+  assert.equal(cli(['generate', '-', '--base-url', BASE, '--out-dir', tempDir(), '--quiet', '--now', NOW], list).stderr, '');
+});
+
 // Over the 8 KiB looked at before the copy starts, gzipped too.
 const STDIN_SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">

@@ -13,6 +13,7 @@ import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
 import type { InputSource, Options, PreviousFile, SectionRule, Summary, UrlRule } from '../types.ts';
 import { parseSectionRule } from '../rules/sections.ts';
 import { EXIT, integer, UsageError } from './usage.ts';
+import { staleNote, staleSitemaps } from './stale-files.ts';
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
 function fileSource(path: string): InputSource {
@@ -36,7 +37,7 @@ export async function runGenerate(args: string[]): Promise<number> {
   options.sections = sectionRules(values.section);
   if (values.previous !== undefined) options.previous = await previousFiles(values.previous);
   if (values.robots !== undefined) options.robotsTxt = await readText(values.robots, '--robots');
-  resolveOptions(options); // bad options are bad usage, found before any input is read
+  const { prefix } = resolveOptions(options); // bad options are bad usage, found before any input is read
 
   const outDir = values['out-dir'];
   const zipPath = values.output ?? (outDir ? undefined : 'sitemaps.zip');
@@ -56,6 +57,7 @@ export async function runGenerate(args: string[]): Promise<number> {
 
   let stdin: StdinInput | undefined;
   let result;
+  const written = new Set<string>();
   try {
     // Read last, once every file is known to be there.
     stdin = positionals.includes('-') ? await stdinInput(process.stdin) : undefined;
@@ -67,7 +69,12 @@ export async function runGenerate(args: string[]): Promise<number> {
             if (!zipStream.write(chunk)) await once(zipStream, 'drain');
           }
         : () => {},
-      onFile: outDir ? (name, data) => writeFile(join(outDir, name), data) : undefined,
+      onFile: outDir
+        ? (name, data) => {
+            written.add(name);
+            return writeFile(join(outDir, name), data);
+          }
+        : undefined,
       // Findings go to report.csv as they are found: the command reads only their counts.
       keepFindings: false,
     });
@@ -87,6 +94,8 @@ export async function runGenerate(args: string[]): Promise<number> {
   if (values.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
   else if (!quiet) process.stdout.write(humanSummary(summary, zipPath ?? outDir!));
   for (const note of summary.notes) process.stderr.write(`sitemill: ${note}\n`);
+  const stale = outDir && !summary.message ? await staleSitemaps(outDir, prefix, written) : [];
+  if (stale.length) process.stderr.write(`sitemill: ${staleNote(outDir!, stale)}\n`);
   if (summary.message) {
     process.stderr.write(`sitemill: ${summary.message}\n`);
     return EXIT.fatal;
