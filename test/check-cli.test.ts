@@ -128,15 +128,15 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   }
   const missing = cli(['check', join(tempDir(), 'missing.xml')]);
   assert.equal(missing.status, 1);
-  assert.match(missing.stderr, /cannot read .*missing\.xml: ENOENT\nsitemill: no file could be read\n$/);
+  assert.match(missing.stderr, /cannot read .*missing\.xml: no such file or folder \(ENOENT\)\nsitemill: no file could be read\n$/);
   const some = cli(['check', join(tempDir(), 'missing.xml'), tempFile('a.xml', urlset(url(`${U}/a`)))]);
   assert.equal(some.status, 4);
   assert.match(some.stderr, /ENOENT/);
   // The summary and the JSON say why the exit code is 4 when no finding is an error.
-  assert.match(some.stdout, /0 errors.*\n\s*not read: cannot read .*missing\.xml: ENOENT\n$/s);
+  assert.match(some.stdout, /0 errors.*\n\s*not read: cannot read .*missing\.xml: no such file or folder \(ENOENT\)\n$/s);
   const json = cli(['check', join(tempDir(), 'missing.xml'), tempFile('b.xml', urlset(url(`${U}/a`))), '--json']);
   assert.equal(json.status, 4);
-  assert.match(JSON.parse(json.stdout).unreadable[0], /^cannot read .*missing\.xml: ENOENT$/);
+  assert.match(JSON.parse(json.stdout).unreadable[0], /^cannot read .*missing\.xml: no such file or folder \(ENOENT\)$/);
   assert.match(cli(['--help']).stdout, /sitemill check <file\|folder\|url…> \[--json\]/);
   for (const asked of [['generate', '--help'], ['check', '-h'], ['generate', 'list.csv', '--help']]) {
     const help = cli(asked);

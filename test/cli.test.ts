@@ -136,7 +136,7 @@ test('outputs that cannot be written are said before standard input is read; a f
   const run = (args: string[], input: string | Buffer) => spawnSync(process.execPath, [cliPath, 'generate', ...args, '--base-url', BASE], { input, env, encoding: 'utf8' });
   let r = run(['-', '--out-dir', join(file, 'out')], STDIN_SITEMAP);
   assert.equal(r.status, 1);
-  assert.equal(r.stderr, `sitemill: cannot write ${join(file, 'out')}: ENOTDIR\n`);
+  assert.equal(r.stderr, `sitemill: cannot write ${join(file, 'out')}: a part of the path is not a folder (ENOTDIR)\n`);
   r = run(['-', '-o', join(file, 'out.zip')], STDIN_SITEMAP);
   assert.equal(r.stderr, `sitemill: cannot write ${join(file, 'out.zip')}: EEXIST\n`);
   assert.deepEqual(readdirSync(tmp), [], 'no copy made');
@@ -187,7 +187,7 @@ test('bad usage exits 2 with the usage', () => {
 test('fatal errors exit 1 with one clear line: unreadable input, no accepted row', () => {
   let r = cli(['generate', '/nonexistent/list.csv', '--base-url', BASE, '-o', join(tempDir(), 'o.zip')]);
   assert.equal(r.status, 1);
-  assert.equal(r.stderr, 'sitemill: cannot read /nonexistent/list.csv: ENOENT\n');
+  assert.equal(r.stderr, 'sitemill: cannot read /nonexistent/list.csv: no such file or folder (ENOENT)\n');
   const out = join(tempDir(), 'o.zip');
   r = cli(['generate', tempFile('l.csv', 'loc\nftp://a/\n'), '--base-url', BASE, '-o', out]);
   assert.equal(r.status, 1);

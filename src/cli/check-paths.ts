@@ -9,6 +9,7 @@ import { access, readdir, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import type { InputSource } from '../types.ts';
+import { ioProblem } from './io-problem.ts';
 
 const byName = new Intl.Collator('en', { numeric: true }).compare;
 const SITEMAP_LIKE = /\.(xml|txt|gz|zip|rss|atom)$/i;
@@ -32,7 +33,7 @@ async function walk(dir: string, out: InputSource[], problems: string[]): Promis
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (e) {
-    problems.push(`cannot read ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    problems.push(`cannot read ${dir}: ${ioProblem(e)}`);
     return;
   }
   entries.sort((a, b) => byName(a.name, b.name));
@@ -51,7 +52,7 @@ async function addFile(path: string, out: InputSource[], problems: string[]): Pr
     await access(path, constants.R_OK);
     out.push(fileSource(path, (await stat(path)).size));
   } catch (e) {
-    problems.push(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    problems.push(`cannot read ${path}: ${ioProblem(e)}`);
   }
 }
 
@@ -63,7 +64,7 @@ export async function expandPaths(paths: string[]): Promise<ExpandedPaths> {
     try {
       s = await stat(path);
     } catch (e) {
-      problems.push(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      problems.push(`cannot read ${path}: ${ioProblem(e)}`);
       continue;
     }
     if (s.isDirectory()) await walk(path, sources, problems);

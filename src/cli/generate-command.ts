@@ -14,6 +14,7 @@ import type { InputSource, Options, PreviousFile, SectionRule, Summary, UrlRule 
 import { parseSectionRule } from '../rules/sections.ts';
 import { EXIT, integer, UsageError } from './usage.ts';
 import { staleNote, staleSitemaps } from './stale-files.ts';
+import { ioProblem } from './io-problem.ts';
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
 function fileSource(path: string): InputSource {
@@ -194,7 +195,7 @@ async function previousFiles(path: string): Promise<PreviousFile[]> {
     const names = (await readdir(folder, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name).sort();
     return await Promise.all(names.map(async (name) => ({ name, data: await readFile(join(folder, name)) })));
   } catch (e) {
-    throw new InputError(`--previous: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new InputError(`--previous: cannot read ${path}: ${ioProblem(e)}`);
   }
 }
 
@@ -202,7 +203,7 @@ async function readText(path: string, option: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (e) {
-    throw new InputError(`${option}: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new InputError(`${option}: cannot read ${path}: ${ioProblem(e)}`);
   }
 }
 
@@ -219,7 +220,7 @@ async function fileSources(positionals: string[]): Promise<InputSource[]> {
       source.size = s.size;
     } catch (e) {
       if (e instanceof InputError) throw e;
-      throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new InputError(`cannot read ${path}: ${ioProblem(e)}`);
     }
     sources.push(source);
   }
@@ -227,7 +228,7 @@ async function fileSources(positionals: string[]): Promise<InputSource[]> {
 }
 
 function cannotWrite(path: string, e: unknown): never {
-  throw new Error(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  throw new Error(`cannot write ${path}: ${ioProblem(e)}`);
 }
 
 /** A write stream to `path`, open; a failure names `shown` (the path the person gave). */
