@@ -141,6 +141,32 @@ test('a crawl: only indexable 200 HTML and PDF pages are written; every other ro
   reconciles(r);
 });
 
+test('a crawl whose status and content-type columns have names no rule reads: a note names each, and no row is left out on a guess', async () => {
+  const fr = [
+    '"Adresse","Type de contenu","Code HTTP","Statut","Indexabilité"',
+    `"${U}/","text/html; charset=UTF-8","200","OK","Indexable"`,
+    `"${U}/a","text/html","200","OK","Indexable"`,
+    `"${U}/old","text/html","301","Moved Permanently","Non-Indexable"`,
+    `"${U}/gone","text/html","404","Not Found","Non-Indexable"`,
+    `"${U}/logo.png","image/png","200","OK","Indexable"`,
+  ].join('\n');
+  const r = await run(fr);
+  assert.equal(r.summary.accepted, 5);
+  assert.deepEqual(r.summary.notes, [
+    'list.csv: column 3 (Code HTTP) holds HTTP status codes, but its name is not one read as such, so the redirects and errors it shows are kept: name it Status Code, or give it the status role under Columns in the page',
+    'list.csv: column 2 (Type de contenu) holds content types, but its name is not one read as such, so the images and other files it shows are kept: name it Content Type, or give it the content-type role under Columns in the page',
+  ]);
+  // Given those roles (the page's column mapping), the rows go as a crawl's do.
+  const mapped = await run(fr, { roles: ['loc', 'content-type', 'status', 'status-text', 'ignore'] });
+  assert.deepEqual(mapped.locs, [`${U}/`, `${U}/a`]);
+  assert.deepEqual(mapped.summary.notes, []);
+  // Counts and columns of zeros say nothing; nor does a column of codes beside a named status.
+  const gsc = `Page,Clicks,Conversions\n${[0, 12, 200, 3, 1, 45, 0].map((c, i) => `${U}/p${i},${c},0`).join('\n')}\n`;
+  assert.deepEqual((await run(gsc)).summary.notes, []);
+  const named = `Page,Code,Status Code\n${[200, 301, 404, 410, 500, 200].map((c, i) => `${U}/p${i},${c},200`).join('\n')}\n`;
+  assert.deepEqual((await run(named)).summary.notes, []);
+});
+
 test('each rule can be turned off, and the rows it left out come back', async () => {
   const base = await run(CRAWL);
   const notPage = await run(CRAWL, { keep: ['row-not-page'] });

@@ -11,6 +11,7 @@ import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
 import type { Role } from '../types.ts';
 import type { GenerateRun } from './run.ts';
+import { unreadDecidingColumns, unreadNote } from './unread-columns.ts';
 
 /** Tells the core the columns of the current input from its first row, which the core holds. */
 export function applyHeader(run: GenerateRun): void {
@@ -35,6 +36,9 @@ export function applyHeader(run: GenerateRun): void {
   input.sectionColumn = header && sectionBy ? cells.findIndex((c) => normalizeName(c) === sectionBy) : -1;
   if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);
   if (!header) return;
+  if (input.layout && !opts.allFields) {
+    for (const unread of unreadDecidingColumns(roles, input.layout.rows)) run.notes.push(unreadNote(input.source.name, cells[unread.column], unread));
+  }
   cells.forEach((name, i) => {
     if (roles[i] !== 'ignore' || name.trim() === '' || i === input.sectionColumn) return;
     const deprecated = DEPRECATED_IMAGE_NAMES.includes(normalizeName(name));

@@ -186,6 +186,34 @@ describe('rows left out on purpose', { timeout: 180_000 }, () => {
     assert.equal(await shownStats(page).then((s) => s.Accepted), want.summary.accepted);
   });
 
+  it('says when a crawl\'s status and content-type columns have names no rule reads; given those roles, their rows leave', async () => {
+    const U = 'https://www.example.com';
+    const fr = [
+      '"Adresse","Type de contenu","Code HTTP","Statut"',
+      `"${U}/","text/html; charset=UTF-8","200","OK"`,
+      `"${U}/a","text/html","200","OK"`,
+      `"${U}/old","text/html","301","Moved Permanently"`,
+      `"${U}/gone","text/html","404","Not Found"`,
+      `"${U}/logo.png","image/png","200","OK"`,
+    ].join('\n');
+    await page.getByLabel('URL list').setInputFiles({ name: 'exploration.csv', mimeType: 'text/csv', buffer: Buffer.from(fr) });
+    await waitForStat(page, 'Summary', 'Accepted', 5, 30_000);
+    await page.locator('.notes li', { hasText: 'column 3 (Code HTTP) holds HTTP status codes' }).waitFor();
+    await page.locator('.notes li', { hasText: 'column 2 (Type de contenu) holds content types' }).waitFor();
+    await page.locator('summary', { hasText: 'Columns' }).click();
+    await page.getByLabel(/^Role of column 3 /).selectOption('status');
+    await page.getByLabel(/^Role of column 2 /).selectOption('content-type');
+    await page.getByText('Options changed since this run').waitFor();
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    await waitForStat(page, 'Summary', 'Excluded', 3, 30_000);
+    const stats = await shownStats(page);
+    assert.deepEqual([stats.Rows, stats.Accepted, stats.Rejected, stats.Excluded], [5, 2, 0, 3]);
+    assert.equal(await reasonCount('row-status'), 2);
+    assert.equal(await reasonCount('row-not-page'), 1);
+    assert.equal(await page.locator('.notes li', { hasText: 'holds HTTP status codes' }).count(), 0, 'no note once the column has its role');
+    await page.locator('summary', { hasText: 'Columns' }).click();
+  });
+
   it('made no request off its origin and logged no error', () => {
     app.expectNoForeignRequestsOrErrors();
   });

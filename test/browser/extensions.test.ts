@@ -77,7 +77,7 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
       .getByLabel(/^Role of column 1 /)
       .locator('optgroup')
       .evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label));
-    assert.deepEqual(groups, ['Sitemap', 'Image', 'News', 'Video'], 'a column not named for a language offers no alternate');
+    assert.deepEqual(groups, ['Sitemap', 'Crawl (leaves rows out)', 'Image', 'News', 'Video'], 'a column not named for a language offers no alternate');
     const hreflangGroup = page.getByLabel(/^Role of column 5 /).locator('optgroup[label="Alternate (hreflang)"] option');
     assert.deepEqual(await hreflangGroup.allInnerTexts(), ['hreflang:DE_at']);
     await page.locator('summary', { hasText: 'Columns' }).click();
