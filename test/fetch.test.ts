@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { checkSite } from '../src/fetch/check-site.ts';
+import { allot } from '../src/fetch/sample-pages.ts';
 import type { FetchOptions } from '../src/fetch/limits.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { VERSION } from '../src/version.ts';
@@ -258,4 +259,17 @@ test('--sample-pages: status, redirects, noindex by meta and header, canonical e
   const pagesAsked = site.requests.slice(before).filter((q) => q.startsWith('HEAD '));
   assert.deepEqual(pagesAsked, ['HEAD /moved']);
   assert.deepEqual(codesOf(two), ['page-status', 'page-robots-disallowed']);
+});
+
+test('--sample-pages is spread over the files: fewer samples than files, one each for files spread over the list; else one each and the rest by size', () => {
+  const big = [100_000, ...Array<number>(12).fill(10)];
+  assert.deepEqual(allot(big, 6), [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]);
+  assert.deepEqual(allot([100_000, 10, 10, 10], 6), [3, 1, 1, 1]);
+  assert.deepEqual(allot([1000, 3, 1], 10), [8, 1, 1]);
+  assert.deepEqual(allot([5, 0, 3], 20), [5, 0, 3], 'never more than a file lists; a file of no pages gets none');
+  for (let n = 0; n < 40; n++) {
+    const shares = allot([7, 0, 13, 2, 30], n);
+    assert.equal(shares.reduce((a, b) => a + b, 0), Math.min(n, 52), `${n} samples in all`);
+    assert.ok(shares.every((k, i) => k <= [7, 0, 13, 2, 30][i]));
+  }
 });

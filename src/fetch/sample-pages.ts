@@ -1,5 +1,5 @@
-// `--sample-pages N` (SPEC 12): N of the listed pages, spread evenly over all the entries of the
-// sitemaps fetched, asked what Search Console would find: HEAD first, then a GET of the page's start
+// `--sample-pages N` (SPEC 12): N of the listed pages, spread over the sitemaps fetched (each file
+// its share, the pages spread evenly within it), asked what Search Console would find: HEAD first, then a GET of the page's start
 // for its robots directives and canonical link. A page robots.txt disallows (for Googlebot) is
 // reported and not fetched. Each finding sits on the page's entry: its sitemap's URL and line.
 
@@ -19,18 +19,36 @@ export function spread(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => Math.floor(((i + 0.5) * total) / n));
 }
 
-/** The pages at the spread positions, read again from the sources that hold them. */
+/**
+ * How many of `n` samples each file gets (`pages`: its page entries). Fewer samples than files: one
+ * each for files spread evenly over the list. Else one each, and the rest by the files' sizes
+ * (largest remainders), never more than a file lists.
+ */
+export function allot(pages: number[], n: number): number[] {
+  const listing = pages.flatMap((k, i) => (k > 0 ? [i] : []));
+  const shares = pages.map(() => 0);
+  if (n <= listing.length) {
+    for (const at of spread(listing.length, n)) shares[listing[at]] = 1;
+    return shares;
+  }
+  for (const i of listing) shares[i] = 1;
+  let left = n - listing.length;
+  const room = listing.reduce((sum, i) => sum + pages[i] - 1, 0);
+  if (left >= room) return pages.slice();
+  const exact = listing.map((i) => ({ i, want: ((pages[i] - 1) * left) / room }));
+  for (const { i, want } of exact) shares[i] += Math.floor(want);
+  left -= exact.reduce((sum, { want }) => sum + Math.floor(want), 0);
+  exact.sort((a, b) => b.want - Math.floor(b.want) - (a.want - Math.floor(a.want)) || a.i - b.i);
+  for (const { i } of exact.slice(0, left)) shares[i]++;
+  return shares;
+}
+
+/** Each file's share of the pages, spread within it, read again from the sources that hold them. */
 async function pickPages(sources: InputSource[], pages: number[], n: number, platform: Platform, signal: AbortSignal): Promise<ListedPage[]> {
-  const total = pages.reduce((a, b) => a + b, 0);
-  const picks = spread(total, n);
+  const shares = allot(pages, n);
   const picked: ListedPage[] = [];
-  let start = 0;
-  let p = 0;
   for (const [i, source] of sources.entries()) {
-    const local: number[] = [];
-    while (p < picks.length && picks[p] < start + pages[i]) local.push(picks[p++] - start);
-    start += pages[i];
-    if (local.length) picked.push(...(await listedEntries(source, platform, local, signal)).picked);
+    if (shares[i] > 0) picked.push(...(await listedEntries(source, platform, spread(pages[i], shares[i]), signal)).picked);
   }
   return picked;
 }
