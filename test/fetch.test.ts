@@ -114,6 +114,23 @@ test('redirects: a chain of two is followed and reported; more than 5, a loop, a
   assert.match(r.findings[0].message, /file:\/\/\/etc\/passwd, which is not http or https/);
 });
 
+test('a network failure is said in words, its code after them: a connection cut mid-body, a port nobody answers, a Content-Encoding that does not inflate', async () => {
+  site.route('/cut.xml', (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Length': 5000 });
+    res.write('<?xml version="1.0"?>\n<urlset');
+    setTimeout(() => req.socket.destroy(), 20);
+  });
+  site.route('/bad-gzip.xml', answer('this is not gzip at all', { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' }));
+  const message = async (target: string) => (await run([target])).findings.map((f) => `${f.code}: ${f.message}`);
+  assert.match((await message(`${O}/cut.xml`))[0], /^fetch-failed: network error: the (connection closed before the answer ended|body is not as long as its Content-Length says) \(UND_ERR_\w+\)$/);
+  assert.match((await message(`${O}/bad-gzip.xml`))[0], /^fetch-failed: network error: its Content-Encoding does not inflate( \(cut short\))? \(Z_\w+_ERROR\)$/);
+  // A port that was just closed answers nothing.
+  const closed = await startSite();
+  const port = closed.origin;
+  await closed.close();
+  assert.deepEqual(await message(`${port}/sitemap.xml`), ['fetch-failed: network error: connection refused: nothing answers on that port (ECONNREFUSED)']);
+});
+
 test('a slow answer is a timeout, for the request and for the run', async () => {
   site.route('/slow.xml', (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/xml' });

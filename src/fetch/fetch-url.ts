@@ -4,6 +4,7 @@
 
 import { deadline } from './deadline.ts';
 import { USER_AGENT, type Limits } from './limits.ts';
+import { networkWords } from './network-words.ts';
 
 export interface Answer {
   ok: true;
@@ -98,7 +99,7 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
     }
     if (timeout.aborted) return fail(`no complete answer within ${seconds(limits.requestTimeoutMs)}`);
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    return fail(`network error: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+    return fail(`network error: ${cause?.code ? networkWords(cause.code) : (cause?.message ?? (e as Error).message)}`);
   } finally {
     timer.clear();
   }
