@@ -182,9 +182,10 @@ test('a finding on an image, an alternate or a video field is on its element\'s 
       `<xhtml:link rel="alternate" hreflang="EN-gb"\n       href="${U}/gb/a"/>`, // 10–11: the element's line is where it opens
       link('de', 'notaurl'), // 12
       link('fr', `${U}/fr/a`), // 13
+      link('pt_BR', `${U}/br/a`), // 14
     ) +
-      pretty(`${U}/fr/a`, link('fr', `${U}/fr/a`)) + // 15–18
-      pretty(`${U}/v`, '<video:video>', '  <video:title>T</video:title>', '  <video:description>D</video:description>', '  <video:thumbnail_loc>ftp://x</video:thumbnail_loc>', '  <video:content_loc>https://cdn.example.net/v.mp4</video:content_loc>', '</video:video>'), // 19–27
+      pretty(`${U}/fr/a`, link('fr', `${U}/fr/a`)) + // 16–19
+      pretty(`${U}/v`, '<video:video>', '  <video:title>T</video:title>', '  <video:description>D</video:description>', '  <video:thumbnail_loc>ftp://x</video:thumbnail_loc>', '  <video:content_loc>https://cdn.example.net/v.mp4</video:content_loc>', '</video:video>'), // 20–28
     NS,
   );
   // Another file, another prefix: the element is named as that file writes it.
@@ -197,10 +198,14 @@ test('a finding on an image, an alternate or a video field is on its element\'s 
     `b.xml:6 <i:loc>: Image is not an absolute http(s) URL: ${bad}`,
   ]);
   assert.deepEqual(said('hreflang-normalized'), ['a.xml:10 <xhtml:link hreflang="EN-gb">: Language code not in canonical case: EN-gb, would be written as en-GB']);
+  // Case aside, a search engine reads no code in `pt_BR`: in a published sitemap, not a mere fix.
+  assert.deepEqual(r.findings.filter((f) => f.code === 'hreflang-code-invalid').map((f) => `${f.file}:${f.line} ${f.severity} ${f.message}`), [
+    'a.xml:14 warning <xhtml:link hreflang="pt_BR">: hreflang is not a language[-Script][-REGION] code or x-default: pt_BR, would be written as pt-BR',
+  ]);
   assert.deepEqual(said('hreflang-url-invalid'), ['a.xml:12 <xhtml:link hreflang="de">: Alternate is not an absolute http(s) URL: notaurl']);
   assert.deepEqual(said('hreflang-not-reciprocal'), [`a.xml:13 <xhtml:link hreflang="fr">: The alternate is listed but does not link back: ${U}/fr/a`]);
-  assert.deepEqual(places(r, 'video-invalid'), ['a.xml:24']);
-  assert.match(said('video-invalid')[0], /^a\.xml:24 <video:thumbnail_loc>: /);
+  assert.deepEqual(places(r, 'video-invalid'), ['a.xml:25']);
+  assert.match(said('video-invalid')[0], /^a\.xml:25 <video:thumbnail_loc>: /);
   // A finding on the <url> as a whole stays on the <url>'s line; a core value on its own.
   assert.deepEqual(places(r, 'hreflang-missing-self'), []);
 });

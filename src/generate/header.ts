@@ -124,7 +124,9 @@ function setExtensionColumns(run: GenerateRun, roles: Role[], line: number): num
       const first = codeColumns.get(code);
       if (first !== undefined) return run.finding(line, i + 1, Code.ColumnIgnored, `${role}: the same code as column ${first + 1}`);
       codeColumns.set(code, i);
-      if (code !== given) run.finding(line, i + 1, Code.HreflangNormalized, given, code);
+      // A published sitemap's code is read as written: case aside, `en_US` is no code to a search engine.
+      const unreadable = opts.allFields && code.toLowerCase() !== given.toLowerCase();
+      if (code !== given) run.finding(line, i + 1, unreadable ? Code.HreflangCodeInvalid : Code.HreflangNormalized, given, code);
       if (!run.hreflangCodes.has(code)) {
         const [len] = core.putScratch(code);
         run.hreflangCodes.set(code, x.addHreflangCode(len));
