@@ -66,9 +66,15 @@ test('robots.txt without a Sitemap line, as an HTML page, or missing', async () 
   r = await run([`${O}/robots.txt`]);
   assert.deepEqual(codesOf(r), ['robots-no-sitemap']);
   assert.match(r.findings[0].message, /HTML page/);
+  // Missing (4xx) is a valid robots.txt that names nothing (RFC 9309); a server error is a failure.
   site.route('/robots.txt', answer('gone', {}, 404));
   r = await run([`${O}/`]);
-  assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [['fetch-failed', 'error', 'answers HTTP 404 Not Found']]);
+  assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [
+    ['robots-no-sitemap', 'warning', 'no robots.txt (answers HTTP 404 Not Found), so no Sitemap: line: search engines find the sitemaps only where they are submitted'],
+  ]);
+  site.route('/robots.txt', answer('down', {}, 503));
+  r = await run([`${O}/`]);
+  assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [['fetch-failed', 'error', 'answers HTTP 503 Service Unavailable']]);
 });
 
 test('an index is followed to its sitemaps; an index listed in it is audited, not followed', async () => {

@@ -108,6 +108,10 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     told(job.url, answer.bytes);
     if (!job.robots && (!answer.ok || answer.status !== 200)) out.unread.add(job.url);
     if (!answer.ok) return report(answer.tooLarge ? 'fetch-too-large' : 'fetch-failed', answer.why);
+    // No robots.txt (4xx) is a valid answer (RFC 9309 §2.3.1.3): it names no sitemap.
+    if (job.robots && answer.status >= 400 && answer.status < 500) {
+      return report('robots-no-sitemap', `no robots.txt (${statusLine(answer)}), so no Sitemap: line: search engines find the sitemaps only where they are submitted`);
+    }
     if (answer.status !== 200) return report('fetch-failed', statusLine(answer));
 
     if (job.robots) {
