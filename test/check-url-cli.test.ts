@@ -75,4 +75,9 @@ test('files and URLs together; bad options are usage errors (exit 2)', async () 
     assert.equal(u.status, 2, bad.join(' '));
     assert.match(u.stderr, /^sitemill: --/);
   }
+  for (const other of ['ftp://example.com/sitemap.xml', 'file:///tmp/sitemap.xml']) {
+    const u = await cli(['check', other]);
+    assert.equal(u.status, 2, other);
+    assert.equal(u.stderr.split('\n')[0], `sitemill: ${other}: only http and https URLs are fetched (give a file or folder by its path)`);
+  }
 });

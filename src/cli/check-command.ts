@@ -83,6 +83,8 @@ export async function runCheck(args: string[]): Promise<number> {
     return usage((e as Error).message);
   }
   const urls = positionals.filter((p) => URL_ARGUMENT.test(p));
+  const other = urls.find((u) => !/^https?:/i.test(u));
+  if (other) return usage(`${other}: only http and https URLs are fetched (give a file or folder by its path)`);
   const { sources, problems } = await expandPaths(positionals.filter((p) => !URL_ARGUMENT.test(p)));
   for (const p of problems) process.stderr.write(`sitemill: ${p}\n`);
   const site = urls.length ? await fetchUrls(urls, fetching) : null;
