@@ -34,7 +34,7 @@ const SERVER_ERROR = String.UTF8.encode(' server error');
 const CLIENT_ERROR = String.UTF8.encode(' client error');
 const NOT_A_PAGE = String.UTF8.encode(' not a page');
 const NOT_MODIFIED = String.UTF8.encode(' not modified');
-const NON = String.UTF8.encode('non');
+const NO = String.UTF8.encode('no');
 const INDEXABLE = String.UTF8.encode('indexable');
 
 /**
@@ -255,11 +255,13 @@ function isNameByte(c: u8): bool {
   return (<u32>c | 0x20) - 0x61 < 26 || isDigit(c) || c == 0x5f || c == 0x2d;
 }
 
-/** `^non[\s-]?indexable$`, any case. */
+/** `^no[nt][\s-]?indexable$`, any case. */
 function cellIsNonIndexable(): bool {
   const n = cellEnd - cellAt;
   if (n != 12 && n != 13) return false;
-  if (!equalsLower(cellAt, NON, 3) || !equalsLower(cellEnd - 9, INDEXABLE, 9)) return false;
+  // `non` or `not`.
+  const third = <u32>load<u8>(cellAt + 2) | 0x20;
+  if (!equalsLower(cellAt, NO, 2) || (third != 0x6e && third != 0x74) || !equalsLower(cellEnd - 9, INDEXABLE, 9)) return false;
   if (n == 12) return true;
   const c = load<u8>(cellAt + 3);
   return c == 0x2d || isSpace(c);

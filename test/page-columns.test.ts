@@ -19,7 +19,7 @@ const ROW = 0;
 
 const URL_ = 'https://www.example.com/shop/a?x=1';
 // Each column's values: the common verdicts of a crawl, and the near misses around them.
-const STATUS = ['200', '200', '204', '299', '301', '404', '500', '0', '', ' 200 ', '2000', '20', '2', '2xx', 'OK', '200\u00a0', '\u00a0200', '３００', '1', '301 Moved Permanently', 'HTTP/1.1 404 Not Found', '200 OK', 'HTTP/2 200', 'Timeout', 'http/1.0 302 Found'];
+const STATUS = ['200', '200', '200', '200', '200', '200', '204', '299', '301', '404', '500', '0', '', ' 200 ', '2000', '20', '2', '2xx', 'OK', '200\u00a0', '\u00a0200', '３００', '1', '301 Moved Permanently', 'HTTP/1.1 404 Not Found', '200 OK', 'HTTP/2 200', 'Timeout', 'http/1.0 302 Found'];
 const STATUS_TEXT = ['OK', 'Not Found', '200', '301', '', 'Moved Permanently', '404', '2', ' 250 ', 'No Response', '404 Not Found', 'HTTP/1.1 301 Moved Permanently', '200 OK', 'Hidden'];
 const TYPES = [
   'text/html; charset=UTF-8', 'text/html', 'TEXT/HTML', 'Text/Html;charset=utf-8', 'text/html ;', 'text/htmlx', 'text/htm', 'text\u000fhtml',
@@ -128,7 +128,7 @@ const REDIRECT = ['', 'https://www.example.com/new', '/new', ' https://www.examp
 const INDEXABILITY_STATUS = ['', 'Redirected', 'Client Error', 'noindex', 'Canonicalised', ' Blocked by robots.txt ', 'Non-Indexable', 'Redirig\u00e9e'];
 const STATUS_TEXTS = [...STATUS_TEXT, 'Found', 'Moved Temporarily', 'Internal Server Error', 'Gone', '007', 'Not Found\u00a0', 'Introuvable \u00e9'];
 const STATUSES = [...STATUS, '302', '307', '410', '403', '503', '000', '007', '99', '199', '300', '399', '404', ' 301', '600', '999', '304'];
-const INDEXABILITIES = [...INDEXABILITY, 'NON-INDEXABLE', 'non\tindexable', 'non  indexable', 'non_indexable', 'Non-Indexable\u00a0'];
+const INDEXABILITIES = [...INDEXABILITY, 'NON-INDEXABLE', 'non\tindexable', 'non  indexable', 'non_indexable', 'Non-Indexable\u00a0', 'Not Indexable', 'not-indexable', 'NOTINDEXABLE', 'nod indexable'];
 const CORE_CODES = new Set<number>([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable, Code.RowNoindex, Code.RowCanonicalised]);
 // The reasons the core gives whenever the rules give them on an ASCII row: a canonical not yet in its
 // written form (relative, with a query, an upper-case host) is the engine's to read.

@@ -117,7 +117,7 @@ export function judgeColumns(
   if (type && !keep.has('row-not-page') && !PAGE_TYPES.has(type.split(';')[0].trim().toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.contentType, detail: type };
   }
-  if (!keep.has('row-non-indexable') && /^non[\s-]?indexable$/i.test(at(cols.indexability))) {
+  if (!keep.has('row-non-indexable') && /^no[nt][\s-]?indexable$/i.test(at(cols.indexability))) {
     return { code: Code.RowNonIndexable, column: cols.indexability, detail: at(cols.indexabilityStatus) || at(cols.indexability) };
   }
   if (!keep.has('row-noindex')) {
