@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { checkSite } from '../src/fetch/check-site.ts';
 import { allot } from '../src/fetch/sample-pages.ts';
+import { headerCanonical } from '../src/fetch/page-head.ts';
 import type { FetchOptions } from '../src/fetch/limits.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { VERSION } from '../src/version.ts';
@@ -295,4 +296,22 @@ test('--sample-pages is spread over the files: fewer samples than files, one eac
     assert.equal(shares.reduce((a, b) => a + b, 0), Math.min(n, 52), `${n} samples in all`);
     assert.ok(shares.every((k, i) => k <= [7, 0, 13, 2, 30][i]));
   }
+});
+
+test('a canonical in a Link header, the form a PDF carries: read by its rel, resolved against the page', async () => {
+  const page = 'https://www.example.com/docs/a.pdf';
+  assert.equal(headerCanonical('<https://www.example.com/a>; rel="canonical"', page), 'https://www.example.com/a');
+  assert.equal(headerCanonical('</a.pdf>; rel=canonical', page), 'https://www.example.com/a.pdf');
+  assert.equal(headerCanonical('<https://cdn.example.net/s.css>; rel=preload; as=style, <https://www.example.com/b>; rel="alternate canonical"', page), 'https://www.example.com/b');
+  assert.equal(headerCanonical('<https://www.example.com/x,y>; rel="canonical"', page), 'https://www.example.com/x,y', 'a comma inside the target');
+  assert.equal(headerCanonical('<https://www.example.com/de>; rel="alternate"; hreflang="de"', page), null);
+  assert.equal(headerCanonical(null, page), null);
+
+  site.route('/report.pdf', answer('%PDF-1.4', { 'Content-Type': 'application/pdf', Link: `<${O}/report>; rel="canonical"` }));
+  site.route('/self.pdf', answer('%PDF-1.4', { 'Content-Type': 'application/pdf', Link: `<${O}/self.pdf>; rel="canonical"` }));
+  site.route('/docs.xml', xml(urlset(url(`${O}/report.pdf`) + url(`${O}/self.pdf`))));
+  const r = await run([`${O}/docs.xml`], { samplePages: 2 });
+  assert.deepEqual(r.findings.map((f) => [f.code, f.line, f.message]), [
+    ['page-canonical-other', 3, `${O}/report.pdf: its Link header names ${O}/report: Search Console says "Alternate page with proper canonical tag"`],
+  ]);
 });

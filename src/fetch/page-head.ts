@@ -75,3 +75,21 @@ export function headerNoindex(value: string | null): string | null {
   }
   return null;
 }
+
+/** One link-value of a Link header (RFC 8288): `<target>` and its parameters, up to the next link. */
+const LINK_VALUE = /<([^>]*)>((?:\s*;\s*[^;,]*)*)/g;
+
+/** The canonical a `Link` header names (`<https://…>; rel="canonical"`, the form a PDF can carry), resolved against the page's URL; or null. */
+export function headerCanonical(value: string | null, pageUrl: string): string | null {
+  if (!value) return null;
+  for (const [, target, params] of value.matchAll(LINK_VALUE)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(params);
+    if (!rel || !(rel[1] ?? rel[2]).toLowerCase().split(/\s+/).includes('canonical')) continue;
+    try {
+      return new URL(target.trim(), pageUrl).href;
+    } catch {
+      return null; // a target that is no URL names no canonical
+    }
+  }
+  return null;
+}

@@ -9,7 +9,7 @@ import type { InputSource, Platform } from '../types.ts';
 import { fetchUrl, isHttp, type Answer, type Failure } from './fetch-url.ts';
 import { LIMITS, type Limits } from './limits.ts';
 import { listedEntries, type ListedPage } from './listed-entries.ts';
-import { headerNoindex, readPageHead } from './page-head.ts';
+import { headerCanonical, headerNoindex, readPageHead } from './page-head.ts';
 import { runQueue } from './queue.ts';
 import { finding, statusLine } from './fetch-findings.ts';
 
@@ -119,7 +119,11 @@ async function checkPage(page: ListedPage, rulesFor: (url: URL) => Promise<Rules
   const type = answer.headers.get('content-type') ?? '';
   const html = /html/i.test(type) ? readPageHead(new TextDecoder().decode(answer.body), answer.finalUrl || url.href) : null;
   if (noindex ?? html?.noindex) report('page-noindex', `${noindex ?? html?.noindex}: Search Console says "Excluded by 'noindex' tag"`);
-  if (html?.canonical && html.canonical !== url.href) report('page-canonical-other', `its canonical link names ${html.canonical}: Search Console says "Alternate page with proper canonical tag"`);
+  // The Link header serves pages with no head (a PDF); where a page gives both, the header's is told.
+  const header = headerCanonical(answer.headers.get('link'), answer.finalUrl || url.href);
+  const canonical = header ?? html?.canonical;
+  const where = header ? 'its Link header' : 'its canonical link';
+  if (canonical && canonical !== url.href) report('page-canonical-other', `${where} names ${canonical}: Search Console says "Alternate page with proper canonical tag"`);
   return found;
 }
 
