@@ -155,16 +155,23 @@ test('a crawl whose status and content-type columns have names no rule reads: a 
   assert.deepEqual(r.summary.notes, [
     'list.csv: column 3 (Code HTTP) holds HTTP status codes, but its name is not one read as such, so the redirects and errors it shows are kept: name it Status Code, or give it the status role under Columns in the page',
     'list.csv: column 2 (Type de contenu) holds content types, but its name is not one read as such, so the images and other files it shows are kept: name it Content Type, or give it the content-type role under Columns in the page',
+    'list.csv: column 5 (Indexabilité) holds indexability verdicts, but its name is not one read as such, so the pages it calls Non-Indexable are kept: name it Indexability, or give it the indexability role under Columns in the page',
   ]);
   // Given those roles (the page's column mapping), the rows go as a crawl's do.
-  const mapped = await run(fr, { roles: ['loc', 'content-type', 'status', 'status-text', 'ignore'] });
+  const mapped = await run(fr, { roles: ['loc', 'content-type', 'status', 'status-text', 'indexability'] });
   assert.deepEqual(mapped.locs, [`${U}/`, `${U}/a`]);
   assert.deepEqual(mapped.summary.notes, []);
-  // Counts and columns of zeros say nothing; nor does a column of codes beside a named status.
-  const gsc = `Page,Clicks,Conversions\n${[0, 12, 200, 3, 1, 45, 0].map((c, i) => `${U}/p${i},${c},0`).join('\n')}\n`;
+  // Counts and columns of zeros say nothing, nor does a count whose values are all one code (an
+  // event count of 300), a column of codes beside a named status, or a named column set aside.
+  const gsc = `Page,Clicks,Conversions,Events\n${[0, 12, 200, 3, 1, 45, 0].map((c, i) => `${U}/p${i},${c},0,300`).join('\n')}\n`;
   assert.deepEqual((await run(gsc)).summary.notes, []);
   const named = `Page,Code,Status Code\n${[200, 301, 404, 410, 500, 200].map((c, i) => `${U}/p${i},${c},200`).join('\n')}\n`;
   assert.deepEqual((await run(named)).summary.notes, []);
+  const setAside = `Page,Status Code\n${[200, 301, 404, 410, 500, 200].map((c, i) => `${U}/p${i},${c}`).join('\n')}\n`;
+  assert.deepEqual((await run(setAside, { roles: ['loc', 'ignore'] })).summary.notes, []);
+  // A column that would leave nothing out needs no word: every page 200 and HTML.
+  const clean = `Adresse,Code HTTP,Type de contenu\n${[1, 2, 3, 4, 5, 6].map((i) => `${U}/p${i},200,text/html`).join('\n')}\n`;
+  assert.deepEqual((await run(clean)).summary.notes, []);
 });
 
 test('each rule can be turned off, and the rows it left out come back', async () => {

@@ -37,7 +37,7 @@ export function applyHeader(run: GenerateRun): void {
   if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);
   if (!header) return;
   if (input.layout && !opts.allFields) {
-    for (const unread of unreadDecidingColumns(roles, input.layout.rows)) run.notes.push(unreadNote(input.source.name, cells[unread.column], unread));
+    for (const unread of unreadDecidingColumns(roles, cells, input.layout.rows)) run.notes.push(unreadNote(input.source.name, cells[unread.column], unread));
   }
   cells.forEach((name, i) => {
     if (roles[i] !== 'ignore' || name.trim() === '' || i === input.sectionColumn) return;

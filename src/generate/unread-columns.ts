@@ -1,46 +1,70 @@
-// Columns whose values say what a crawler's status or content-type column says, under a name no rule
-// reads (a crawler's export in another UI language: `Code HTTP`, `Type de contenu`). Their rows are
-// not left out by them, so the person hears of it; they are not read as such on a guess, since a
-// column misread would leave out pages.
+// Columns whose values say what a crawler's status, content-type or indexability column says, under
+// a name no rule reads (a crawler's export in another UI language: `Code HTTP`, `Type de contenu`).
+// Their rows are not left out by them, so the person hears of it; they are not read as such on a
+// guess, since a column misread would leave out pages. A column speaks only when its sample holds
+// both kinds of value, one that keeps a row and one that would leave it out: a count whose values
+// happen to be codes (an event count of 300) rarely does, and a column that would leave nothing out
+// needs no word.
 
+import { roleOfName } from '../input/detect.ts';
 import type { Role } from '../types.ts';
+
+type Kind = 'status' | 'content-type' | 'indexability';
+
+interface Looks {
+  /** Every value of such a column. */
+  value: RegExp;
+  /** A value that keeps the row. */
+  keeps: RegExp;
+}
 
 /** Of the values sampled, how many must look so. */
 const SHARE = 0.9;
 /** Fewer sampled values say nothing. */
 const MIN_VALUES = 5;
 
-/** The codes crawlers report, 0 for no response: a count or a size rarely holds only these. */
-const STATUS = /^(0|20[0-6]|30[0-8]|40[0-9]|41[0-8]|42[69]|451|50[0-4])$/;
-/** `text/html; charset=utf-8`, `image/png`. */
-const CONTENT_TYPE = /^(text|image|application|audio|video|font|model|multipart)\/[\w.+-]+\s*(;.*)?$/i;
+const LOOKS: Record<Kind, Looks> = {
+  // The codes crawlers report, 0 for no response.
+  status: { value: /^(0|20[0-6]|30[0-8]|40[0-9]|41[0-8]|42[69]|451|50[0-4])$/, keeps: /^2/ },
+  // `text/html; charset=utf-8`, `image/png`.
+  'content-type': { value: /^(text|image|application|audio|video|font|model|multipart)\/[\w.+-]+\s*(;.*)?$/i, keeps: /^(text\/html|application\/xhtml\+xml|application\/pdf)\s*(;|$)/i },
+  indexability: { value: /^(no[nt][\s-]?)?indexable$/i, keeps: /^indexable$/i },
+};
 
 export interface UnreadColumn {
   column: number;
-  role: 'status' | 'content-type';
+  role: Kind;
 }
 
-/** The ignored columns of `rows` that look like an unread status or content type, when no column has that role. */
-export function unreadDecidingColumns(roles: Role[], rows: string[][]): UnreadColumn[] {
+/**
+ * The ignored columns of `rows` that look like an unread status, content type or indexability, when
+ * no column has that role; a column whose name is that role's was set aside by the person, and is
+ * left so.
+ */
+export function unreadDecidingColumns(roles: Role[], header: string[], rows: string[][]): UnreadColumn[] {
   const found: UnreadColumn[] = [];
-  for (const [role, looks] of [['status', STATUS], ['content-type', CONTENT_TYPE]] as const) {
+  for (const role of Object.keys(LOOKS) as Kind[]) {
     if (roles.includes(role)) continue;
-    const column = roles.findIndex((r, i) => r === 'ignore' && looksLike(rows, i, looks));
+    const column = roles.findIndex((r, i) => r === 'ignore' && roleOfName(header[i] ?? '') !== role && looksLike(rows, i, LOOKS[role]));
     if (column >= 0) found.push({ column, role });
   }
   return found;
 }
 
-function looksLike(rows: string[][], column: number, looks: RegExp): boolean {
+function looksLike(rows: string[][], column: number, looks: Looks): boolean {
   const values = rows.map((r) => (r[column] ?? '').trim()).filter((v) => v !== '');
-  // A column of zeros (conversions, errors) is no status column: most values must be codes proper.
-  const proper = values.filter((v) => looks.test(v) && v !== '0').length;
-  return values.length >= MIN_VALUES && values.filter((v) => looks.test(v)).length >= SHARE * values.length && proper * 2 >= values.length;
+  if (values.length < MIN_VALUES || values.filter((v) => looks.value.test(v)).length < SHARE * values.length) return false;
+  const keeping = values.filter((v) => looks.keeps.test(v)).length;
+  return keeping > 0 && keeping < values.length;
 }
 
-const WHAT = { status: 'HTTP status codes', 'content-type': 'content types' } as const;
-const KEPT = { status: 'the redirects and errors it shows', 'content-type': 'the images and other files it shows' } as const;
-const NAME = { status: 'Status Code', 'content-type': 'Content Type' } as const;
+const WHAT: Record<Kind, string> = { status: 'HTTP status codes', 'content-type': 'content types', indexability: 'indexability verdicts' };
+const KEPT: Record<Kind, string> = {
+  status: 'the redirects and errors it shows',
+  'content-type': 'the images and other files it shows',
+  indexability: 'the pages it calls Non-Indexable',
+};
+const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability' };
 
 /** The note for one such column. */
 export function unreadNote(source: string, header: string, { column, role }: UnreadColumn): string {
