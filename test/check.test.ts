@@ -9,6 +9,7 @@ import { check, checkCounted, DECL, index, only, places, SM_NS, U, url, urlset }
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir, xmllint, xmlWellFormed } from './helpers.ts';
+import { auditCodeInfo } from '../src/check/audit-words.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 test('a clean sitemap has no findings', async () => {
@@ -658,4 +659,21 @@ test(']]> in text is not well-formed wherever the reads part it; ]]&gt; and ] ]>
       assert.deepEqual(ok.findings.filter((f) => f.code === 'xml-malformed'), [], `${fine}, cut ${cut}`);
     }
   }
+});
+
+test('a code\'s severity in the table of codes is the severity of its findings (loc-relative an error, loc-duplicate a warning, a fix a fix)', async () => {
+  const body = [
+    url('/relative'),
+    url(`${U}/a`),
+    url(`${U}/a`),
+    url(`${U}/a b`, '<lastmod>2024-01-01 10:00</lastmod><priority>1</priority>'),
+    url('https://other.example.org/', '<lastmod>2099-01-01</lastmod>'),
+    url(`${U}/s;jsessionid=1`),
+  ].join('');
+  const r = await check({ 'a.xml': urlset(body) }, { baseUrl: `${U}/` });
+  const codes = new Set(r.findings.map((f) => f.code));
+  for (const c of ['loc-relative', 'loc-duplicate', 'loc-normalized', 'priority-normalized', 'lastmod-future', 'loc-session-id']) assert.ok(codes.has(c), `${c} is found`);
+  for (const f of r.findings) assert.equal(auditCodeInfo(f.code)?.severity, f.severity, `${f.code} at line ${f.line}`);
+  assert.equal(auditCodeInfo('loc-relative')?.severity, 'error');
+  assert.equal(auditCodeInfo('no-such-code'), undefined);
 });

@@ -49,6 +49,14 @@ export function auditSeverity(f: Pick<Finding, 'code' | 'severity'>): Severity {
   return AUDIT_SEVERITY[f.code] ?? f.severity;
 }
 
+/** A code's severity and line as the audit reports it: its own codes (SPEC section 7), then the row rules'; undefined for no code. */
+export function auditCodeInfo(code: string): { severity: Severity; message: string } | undefined {
+  const own = CHECK_CODES[code as CheckCode];
+  if (own) return own;
+  const rule = CODE_INFO[code];
+  return rule && { severity: auditSeverity({ code, severity: rule.severity }), message: auditMessage(code) };
+}
+
 /**
  * A row rule's finding as the audit words it: the value as found and, for a fix, what would be
  * written; `element`, when given, names the extension element the value is in, first.
