@@ -76,7 +76,7 @@ export class Checker {
       this.task.notice = why[0].toUpperCase() + why.slice(1) + '.';
     }
     const errors = result.severities.error ?? 0;
-    this.task.announcement = `Checked ${fmt(result.files.length)} ${result.files.length === 1 ? 'file' : 'files'}: ${fmt(result.findings)} findings, ${fmt(errors)} at error level.`;
+    this.task.announcement = `Checked ${fmt(result.files.length)} ${result.files.length === 1 ? 'file' : 'files'}: ${fmt(result.findings)} ${result.findings === 1 ? 'finding' : 'findings'}, ${fmt(errors)} at error level.`;
     this.#hooks.oncomplete?.(result);
     return result;
   }
