@@ -47,12 +47,14 @@ test('a site URL reads robots.txt: its Sitemap lines are fetched and audited und
       [`${O}/s2.xml`, 'urlset', 1],
       [`${other.origin}/s3.xml`, 'urlset', 1],
     ]);
-    assert.deepEqual(codesOf(r), ['robots-sitemap-other-host', 'loc-duplicate']);
-    const f = r.findings[0];
+    assert.deepEqual(codesOf(r), ['robots-sitemap-relative', 'robots-sitemap-other-host', 'loc-duplicate']);
+    assert.equal(r.findings[0].message, "Sitemap: /s2.xml is not a full URL, which search engines may ignore (checked here against the robots.txt's own URL)");
+    assert.equal(r.findings[0].severity, 'warning');
+    const f = r.findings[1];
     assert.equal(f.file, `${O}/robots.txt`);
     assert.equal(f.severity, 'info');
     assert.match(f.message, new RegExp(`${other.origin}/s3.xml`));
-    assert.equal(r.findings[1].file, `${O}/s1.xml`, 'the audit names the file by its URL');
+    assert.equal(r.findings[2].file, `${O}/s1.xml`, 'the audit names the file by its URL');
     assert.deepEqual(r.fetched.map((x) => x.status), [200, 200, 200, 200]);
   }
 });

@@ -26,6 +26,7 @@ export type CheckCode =
   | 'fetch-content-type'
   | 'robots-no-sitemap'
   | 'robots-sitemap-other-host'
+  | 'robots-sitemap-relative'
   | 'page-status'
   | 'page-noindex'
   | 'page-canonical-other'
@@ -60,6 +61,7 @@ export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: strin
   'fetch-content-type': { severity: 'warning', message: 'Served with a Content-Type that is not XML, text or gzip' },
   'robots-no-sitemap': { severity: 'warning', message: 'robots.txt names no sitemap' },
   'robots-sitemap-other-host': { severity: 'info', message: 'robots.txt names a sitemap on another host' },
+  'robots-sitemap-relative': { severity: 'warning', message: 'A Sitemap: line of robots.txt that is not a full URL' },
   // A sample tells about the pages, not the sitemap file: warnings, as the file itself stays valid.
   'page-status': { severity: 'warning', message: 'A listed page does not answer 200' },
   'page-noindex': { severity: 'warning', message: 'A listed page says noindex (robots meta tag or X-Robots-Tag)' },

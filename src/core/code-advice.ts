@@ -165,6 +165,8 @@ const ADVICE = {
     'A Sitemap: line in robots.txt is how crawlers other than those you submitted to find the sitemap. Add a line such as Sitemap: https://www.example.com/sitemap-index.xml to robots.txt.',
   'robots-sitemap-other-host':
     'A sitemap on another host is accepted only when that host is verified for the site (cross-site submission). Check that this is intended, or host the sitemap on the site itself.',
+  'robots-sitemap-relative':
+    'The sitemaps protocol and Google ask for the full URL of the sitemap, with its scheme and host; a path alone may be ignored. Write the whole URL of the sitemap.',
   'page-status':
     'A listed URL that redirects or fails is reported by Search Console instead of indexed, and wastes crawl budget. List the final URL of each page, and drop pages that are gone.',
   'page-noindex':

@@ -120,6 +120,7 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
       const listed = robotsSitemaps(text, answer.finalUrl || job.url);
       if (listed.html) return report('robots-no-sitemap', 'the robots.txt is an HTML page, not a robots.txt: no Sitemap line could be read');
       if (listed.urls.length === 0) return report('robots-no-sitemap', 'no Sitemap: line: search engines find the sitemaps only where they are submitted');
+      for (const value of listed.relative) report('robots-sitemap-relative', `Sitemap: ${value} is not a full URL, which search engines may ignore (checked here against the robots.txt's own URL)`);
       const host = new URL(job.url).host;
       listed.urls.forEach((url, i) => {
         const other = new URL(url).host;
