@@ -153,4 +153,9 @@ test('a zip that holds only a list (CSV, JSON, robots files) says so, and exits 
   const empty = cli(['check', tempFile('empty.zip', zipSync({}))]);
   assert.equal(empty.status, 1);
   assert.match(empty.stderr, /no file to check was found/);
+  // A damaged zip is no empty one: it says so, as an error.
+  const damaged = tempFile('damaged.zip', new TextEncoder().encode('PK\x03\x04garbage'));
+  const bad = cli(['check', damaged]);
+  assert.equal(bad.status, 4, bad.stderr);
+  assert.equal(bad.stdout.split('\n')[0], `${damaged}: error gzip-broken the zip archive is damaged: it opens an entry that cannot be read`);
 });

@@ -129,6 +129,8 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
   let chunk: Uint8Array = EMPTY;
   let at = 0;
   let ended = false;
+  /** The archive opens with an entry's header (an empty zip opens with its directory's end). */
+  let opensEntry: boolean | null = null;
   /** Pushes the next slice of the archive into Unzip. */
   const pump = async (): Promise<void> => {
     if (at >= chunk.length) {
@@ -144,6 +146,7 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
       }
       chunk = r.value;
       at = 0;
+      opensEntry ??= chunk.length >= 4 && chunk[0] === 0x50 && chunk[1] === 0x4b && chunk[2] === 3 && chunk[3] === 4;
     }
     const slice = chunk.subarray(at, at + SLICE);
     at += slice.length;
@@ -181,7 +184,10 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
     let next = 0;
     for (;;) {
       while (next >= found.length && !ended) await pump();
-      if (next >= found.length) return;
+      if (next >= found.length) {
+        if (found.length === 0 && opensEntry) throw new InflateError('the zip archive is damaged: it opens an entry that cannot be read');
+        return;
+      }
       // Entries found while an earlier one was read come in order; one not yet done keeps its queue.
       const st = found[next++];
       const name = st.file.name;
