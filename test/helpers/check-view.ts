@@ -68,5 +68,5 @@ export async function expectCheckShown(page: Page, expected: CliCheck): Promise<
     'the files, their kinds, URLs, bytes and findings are the CLI’s',
   );
   const total = expected.findings.length;
-  await page.getByText(`${total.toLocaleString('en')} findings`, { exact: true }).waitFor();
+  await page.getByText(`${total.toLocaleString('en')} ${total === 1 ? 'finding' : 'findings'}`, { exact: true }).waitFor();
 }

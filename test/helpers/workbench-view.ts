@@ -49,5 +49,5 @@ export async function expectShown(page: Page, expected: CliSummary): Promise<voi
     assert.equal(await bar.locator('.chart-count').innerText(), n.toLocaleString('en'), `the chart shows ${code} × ${n}`);
   }
   const total = Object.values(expected.codes).reduce((a, b) => a + b, 0);
-  await page.getByText(`${total.toLocaleString('en')} findings`, { exact: true }).waitFor();
+  await page.getByText(`${total.toLocaleString('en')} ${total === 1 ? 'finding' : 'findings'}`, { exact: true }).waitFor();
 }
