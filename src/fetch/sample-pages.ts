@@ -1,7 +1,8 @@
 // `--sample-pages N` (SPEC 12): N of the listed pages, spread over the sitemaps fetched (each file
-// its share, the pages spread evenly within it), asked what Search Console would find: HEAD first, then a GET of the page's start
-// for its robots directives and canonical link. A page robots.txt disallows (for Googlebot) is
-// reported and not fetched. Each finding sits on the page's entry: its sitemap's URL and line.
+// its share, the pages spread evenly within it), asked what Search Console would find: HEAD first,
+// then a GET of the page's start for its robots directives and canonical link (or a Link header's).
+// A page robots.txt disallows (for Googlebot) is reported and not fetched. Each finding sits on the
+// page's entry: its sitemap's URL and line.
 
 import type { CheckFinding } from '../check/types.ts';
 import { parseRobotsTxt, ROBOTS_TXT_MAX_BYTES, type RobotsRules } from '../rules/robots-txt.ts';
