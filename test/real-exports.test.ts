@@ -265,6 +265,8 @@ test('robots.txt: the group of the agent, longest match, allow on a tie; robots.
   ]);
   const other = await run(list, { robotsTxt, robotsAgent: 'Bingbot' });
   assert.deepEqual(other.locs, [`${U}/robots.txt`]);
+  // Bingbot has no group of its own: the rule is the * group's, and the finding says so.
+  assert.equal(codes(other, 'robots-disallowed')[0][1], `${U}/a (Bingbot, under User-agent: *: Disallow: /)`);
   assert.match(await fatal(list, { robotsTxt: '<!DOCTYPE html><html><body>Not found</body></html>', baseUrl: `${U}/` }), /robots.txt.*HTML page/);
 });
 

@@ -34,7 +34,8 @@ function robotsJudge(text: string, agent: string, notes: string[]): UrlJudge {
     // The rows that reach this are on the site's origin: its robots.txt is at its root.
     rules ??= parseRobotsTxt(text, new URL('/robots.txt', url).href, agent) as RobotsRules;
     const rule = rules.disallows(url);
-    return rule ? { code: Code.RobotsDisallowed, column: -1, detail: `${agent}: ${rule}` } : null;
+    // Which group it came from: the agent's own, or the `*` group it falls back to.
+    return rule ? { code: Code.RobotsDisallowed, column: -1, detail: `${agent}${rules.ownGroup ? '' : ', under User-agent: *'}: ${rule}` } : null;
   };
 }
 

@@ -35,6 +35,8 @@ export interface RobotsRules {
   readonly origin: string;
   /** The product token the groups were chosen for, e.g. `Googlebot`. */
   readonly agent: string;
+  /** Whether a group names the agent; else the `*` group's rules are the agent's. */
+  readonly ownGroup: boolean;
   /** Set when the text was longer than 500 KiB: says that only the start was read. */
   readonly notice: string | null;
   /**
@@ -77,12 +79,14 @@ export function parseRobotsTxt(text: string, robotsUrl: string, agent = 'Googleb
     return { error: `The robots.txt for ${location.origin} is an HTML page, not a robots.txt: check that ${location.href} answers with the robots.txt itself.` };
   }
 
-  const robots = robotsParser(location.href, namesAgent(read, agent) ? `${read}\nUser-agent: ${agent}\nDisallow:` : read);
+  const ownGroup = namesAgent(read, agent);
+  const robots = robotsParser(location.href, ownGroup ? `${read}\nUser-agent: ${agent}\nDisallow:` : read);
   const lines = read.split(LINE_BREAK);
   const origin = location.origin;
   return {
     origin,
     agent,
+    ownGroup,
     notice,
     disallows(url: string): string | null {
       let parsed: URL;
