@@ -7,9 +7,9 @@ const SHOWN = 5;
 
 /** The files in `dir` named as this run names its sitemaps (`<prefix>-….xml`, `.txt`, gzipped) that it did not write. */
 export async function staleSitemaps(dir: string, prefix: string, written: ReadonlySet<string>): Promise<string[]> {
-  const ours = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-.+\\.(xml|txt)(\\.gz)?$`);
+  const ours = (n: string) => n.startsWith(`${prefix}-`) && /\.(xml|txt)(\.gz)?$/.test(n);
   const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((n) => ours.test(n) && !written.has(n)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return names.filter((n) => ours(n) && !written.has(n)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
 /** The note that says so, naming the first few. */
