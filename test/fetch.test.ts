@@ -73,11 +73,50 @@ test('robots.txt without a Sitemap line, as an HTML page, or missing', async () 
   site.route('/robots.txt', answer('gone', {}, 404));
   r = await run([`${O}/`]);
   assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [
-    ['robots-no-sitemap', 'warning', 'no robots.txt (answers HTTP 404 Not Found), so no Sitemap: line: search engines find the sitemaps only where they are submitted'],
+    ['robots-no-sitemap', 'warning', `no robots.txt (answers HTTP 404 Not Found), so no Sitemap: line: search engines find the sitemaps only where they are submitted; ${O}/sitemap.xml was tried instead and answers HTTP 404 Not Found`],
   ]);
+  assert.equal(r.files.length, 0);
   site.route('/robots.txt', answer('down', {}, 503));
   r = await run([`${O}/`]);
   assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [['fetch-failed', 'error', 'answers HTTP 503 Service Unavailable']]);
+});
+
+test('robots.txt naming no sitemap: /sitemap.xml is tried, and checked only when it is a sitemap', async () => {
+  const s = await startSite();
+  try {
+    s.route('/robots.txt', text('User-agent: *\nDisallow: /private\n'));
+    // A site that serves its home page for any path (a soft 404): nothing to audit, no alarm.
+    s.route('/sitemap.xml', answer('<!doctype html><html><body>Welcome</body></html>', { 'Content-Type': 'text/html' }));
+    let r = await run([`${s.origin}/`]);
+    assert.deepEqual(r.findings.map((f) => [f.code, f.message]), [
+      ['robots-no-sitemap', `no Sitemap: line: search engines find the sitemaps only where they are submitted; ${s.origin}/sitemap.xml was tried instead and answers with no sitemap`],
+    ]);
+    assert.equal(r.files.length, 0);
+    // A real one (an index, as CMSs serve) is followed and audited, and robots.txt is told to name it.
+    s.route('/sitemap.xml', xml(index(`<sitemap><loc>${s.origin}/pages.xml</loc></sitemap>\n`)));
+    s.route('/pages.xml', xml(urlset(url(`${s.origin}/a`) + url(`${s.origin}/a`))));
+    r = await run([`${s.origin}/`]);
+    assert.deepEqual(r.files.map((f) => [f.name, f.kind]), [
+      [`${s.origin}/sitemap.xml`, 'sitemapindex'],
+      [`${s.origin}/pages.xml`, 'urlset'],
+    ]);
+    assert.deepEqual(codesOf(r), ['robots-no-sitemap', 'loc-duplicate']);
+    assert.equal(r.findings[0].file, `${s.origin}/robots.txt`);
+    assert.match(r.findings[0].message, new RegExp(`; ${s.origin}/sitemap.xml was found and is checked here: name it in robots.txt \\(Sitemap: ${s.origin}/sitemap.xml\\)$`));
+    // Where it redirects (as /sitemap.xml to /sitemap_index.xml does on many CMSs), robots.txt is told the target.
+    s.route('/sitemap.xml', redirect('/sitemap_index.xml'));
+    s.route('/sitemap_index.xml', xml(urlset(url(`${s.origin}/b`))));
+    r = await run([`${s.origin}/`]);
+    assert.deepEqual(codesOf(r), ['robots-no-sitemap', 'fetch-redirected']);
+    assert.match(r.findings[0].message, new RegExp(`\\(Sitemap: ${s.origin}/sitemap_index.xml\\)$`));
+    s.route('/sitemap.xml', xml(index(`<sitemap><loc>${s.origin}/pages.xml</loc></sitemap>\n`)));
+    // Given as well, it is fetched once and checked as given.
+    r = await run([`${s.origin}/`, `${s.origin}/sitemap.xml`]);
+    assert.equal(s.requests.filter((q) => q.endsWith(' /sitemap.xml')).length, 4);
+    assert.deepEqual(codesOf(r), ['robots-no-sitemap', 'loc-duplicate']);
+  } finally {
+    await s.close();
+  }
 });
 
 test('an index is followed to its sitemaps; an index listed in it is audited, not followed', async () => {

@@ -1,12 +1,12 @@
 // The sitemaps of a live site, fetched (SPEC 12): a site URL or a robots.txt URL stands for the
-// sitemaps its robots.txt names, any other URL is a sitemap or an index; the sitemaps an index
-// lists are fetched too (not those of an index listed in an index, which the audit reports as
+// sitemaps its robots.txt names (or, when it names none, /sitemap.xml if the site has one), any
+// other URL is a sitemap or an index; the sitemaps an index lists are fetched too (not those of an index listed in an index, which the audit reports as
 // nested). Each body is kept as an input named by the URL asked for, for the audit to read; what
 // went wrong on the way is a finding on that URL. The order is the order given and listed, however
 // the answers arrive.
 
 import type { CheckCode } from '../check/codes.ts';
-import type { CheckFinding } from '../check/types.ts';
+import type { CheckFinding, FileKind } from '../check/types.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { finding, statusLine } from './fetch-findings.ts';
 import { fetchUrl, isHttp } from './fetch-url.ts';
@@ -48,11 +48,15 @@ interface Job {
   follow: boolean;
   /** The place in the order: given position, then listed position, level by level. */
   key: number[];
+  /** Set on /sitemap.xml tried because robots.txt names no sitemap: that finding, to say what came of it. */
+  guessFor?: CheckFinding;
 }
 
 /** Types a sitemap may be served with (RSS and Atom feeds included). */
 const SITEMAP_TYPE = /^(application|text)\/([\w.+-]+\+)?xml$|^text\/plain$|^application\/(x-)?gzip$|^application\/octet-stream$|^application\/zip$/;
 
+/** What a fetched /sitemap.xml must be read as to count as the site's sitemap. */
+const SITEMAP_KINDS = new Set<FileKind>(['urlset', 'sitemapindex', 'rss', 'atom']);
 
 function byKey(a: number[], b: number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
@@ -91,14 +95,20 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     const entry: (typeof found)[number] = { key: job.key, findings: mine };
     found.push(entry);
     const report = (code: CheckCode, message: string) => void mine.push(finding(job.url, code, message));
-    const queue = (url: string, key: number[], follow: boolean) => {
+    // Where robots.txt names no sitemap, the usual place is tried, as a person would.
+    const noSitemap = (message: string) => {
+      const f = finding(job.url, 'robots-no-sitemap', message);
+      mine.push(f);
+      queue(new URL('/sitemap.xml', job.url).href, [...job.key, 0], true, f);
+    };
+    const queue = (url: string, key: number[], follow: boolean, guessFor?: CheckFinding) => {
       if (queued.has(url)) return;
       if (++sitemaps > limits.maxSitemaps) {
         if (sitemaps === limits.maxSitemaps + 1) out.notes.push(`more than ${limits.maxSitemaps.toLocaleString('en-US')} sitemaps: those past the limit were not fetched`);
         return;
       }
       queued.add(url);
-      add({ url, robots: false, follow, key });
+      add({ url, robots: false, follow, key, guessFor });
     };
     if (!job.robots) sitemaps++;
 
@@ -106,11 +116,16 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     const answer = await fetchUrl(job.url, { follow: true, cap, cut: job.robots, signal }, limits);
     entry.fetched = { url: job.url, status: answer.ok ? answer.status : 0, bytes: answer.bytes, redirects: answer.redirects };
     told(job.url, answer.bytes);
+    const guess = job.guessFor;
+    if (guess && (!answer.ok || answer.status !== 200)) {
+      guess.message += `; ${job.url} was tried instead and ${answer.ok ? statusLine(answer) : `failed: ${answer.why}`}`;
+      return;
+    }
     if (!job.robots && (!answer.ok || answer.status !== 200)) out.unread.add(job.url);
     if (!answer.ok) return report(answer.tooLarge ? 'fetch-too-large' : 'fetch-failed', answer.why);
     // No robots.txt (4xx) is a valid answer (RFC 9309 §2.3.1.3): it names no sitemap.
     if (job.robots && answer.status >= 400 && answer.status < 500) {
-      return report('robots-no-sitemap', `no robots.txt (${statusLine(answer)}), so no Sitemap: line: search engines find the sitemaps only where they are submitted`);
+      return noSitemap(`no robots.txt (${statusLine(answer)}), so no Sitemap: line: search engines find the sitemaps only where they are submitted`);
     }
     if (answer.status !== 200) return report('fetch-failed', statusLine(answer));
 
@@ -118,8 +133,8 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
       const text = new TextDecoder().decode(answer.body);
       out.robots.set(new URL(job.url).origin, text);
       const listed = robotsSitemaps(text, answer.finalUrl || job.url);
-      if (listed.html) return report('robots-no-sitemap', 'the robots.txt is an HTML page, not a robots.txt: no Sitemap line could be read');
-      if (listed.urls.length === 0) return report('robots-no-sitemap', 'no Sitemap: line: search engines find the sitemaps only where they are submitted');
+      if (listed.html) return noSitemap('the robots.txt is an HTML page, not a robots.txt: no Sitemap line could be read');
+      if (listed.urls.length === 0) return noSitemap('no Sitemap: line: search engines find the sitemaps only where they are submitted');
       for (const value of listed.relative) report('robots-sitemap-relative', `Sitemap: ${value} is not a full URL, which search engines may ignore (checked here against the robots.txt's own URL)`);
       const host = new URL(job.url).host;
       listed.urls.forEach((url, i) => {
@@ -136,6 +151,15 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     const body = answer.body;
     const source: InputSource = { name: job.url, size: body.length, chunks: async function* () { yield body; } };
     const listed = await listedEntries(source, platform, [], signal);
+    if (guess) {
+      // A page served for any path (a soft 404) is not the site's sitemap: nothing to audit.
+      if (!listed.kinds.some((kind) => SITEMAP_KINDS.has(kind))) {
+        guess.message += `; ${job.url} was tried instead and answers with no sitemap`;
+        mine.length = 0;
+        return;
+      }
+      guess.message += `; ${job.url} was found and is checked here: name it in robots.txt (Sitemap: ${answer.finalUrl || job.url})`;
+    }
     entry.source = source;
     entry.pages = listed.pages;
     if (!job.follow || !listed.kinds.includes('sitemapindex')) return;
