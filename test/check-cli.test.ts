@@ -3,11 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { cli, tempDir, tempFile, BASE, NOW } from './helpers.ts';
+import { cli, tempDir, tempFile, BASE, NOW, ROOT } from './helpers.ts';
 import { U, url, urlset } from './check-helpers.ts';
 
 function generated(rows: number): { dir: string; list: string } {
@@ -120,6 +121,25 @@ test('folders are read recursively, zips and gzip by content', () => {
   );
 });
 
+test('- reads standard input, gzipped or not, in its place among the files; its copy is removed', () => {
+  const before = tempFile('before.xml', urlset(url(`${U}/a`)));
+  const after = tempFile('after.xml', urlset(url(`${U}/c`)));
+  const piped = gzipSync(urlset(url(`${U}/a`) + url(`${U}/b`)));
+  const tmp = tempDir();
+  const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'cli.js'), 'check', before, '-', after, '--json'], { input: piped, env: { ...process.env, TMPDIR: tmp } });
+  assert.equal(r.status, 0, r.stderr.toString());
+  const json = JSON.parse(r.stdout.toString());
+  assert.deepEqual(json.files.map((f: { name: string; urls: number }) => [f.name, f.urls]), [[before, 1], ['stdin', 2], [after, 1]]);
+  // Placing a duplicate reads the input again: the copy serves it.
+  assert.deepEqual(json.findings.map((f: { file: string; line: number; message: string }) => [f.file, f.line, f.message]), [
+    ['stdin', 3, `the same URL as ${before}:3: ${U}/a`],
+  ]);
+  assert.deepEqual(readdirSync(tmp), [], 'the copy is gone');
+  const twice = cli(['check', '-', '-'], '');
+  assert.equal(twice.status, 2);
+  assert.match(twice.stderr, /- \(standard input\) can be given once/);
+});
+
 test('bad usage exits 2; no readable file exits 1; an unreadable one among others is an error', () => {
   for (const args of [['check'], ['check', '--frobnicate', 'x.xml'], ['check', 'x.xml', '--base-url', 'not a url'], ['check', 'x.xml', '--now', 'soon']]) {
     const r = cli(args);
@@ -137,7 +157,7 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   const json = cli(['check', join(tempDir(), 'missing.xml'), tempFile('b.xml', urlset(url(`${U}/a`))), '--json']);
   assert.equal(json.status, 4);
   assert.match(JSON.parse(json.stdout).unreadable[0], /^cannot read .*missing\.xml: no such file or folder \(ENOENT\)$/);
-  assert.match(cli(['--help']).stdout, /sitemill check <file\|folder\|url…> \[--json\]/);
+  assert.match(cli(['--help']).stdout, /sitemill check <file\|folder\|url…\|-> \[--json\]/);
   for (const asked of [['generate', '--help'], ['check', '-h'], ['generate', 'list.csv', '--help']]) {
     const help = cli(asked);
     assert.equal(help.status, 0, asked.join(' '));

@@ -13,9 +13,13 @@ import { FetchProgress } from './fetch-progress.ts';
 import { integer } from './usage.ts';
 import { fetchSite, withSiteFindings, type FetchedSite } from '../fetch/check-site.ts';
 import type { CheckFinding } from '../check/types.ts';
+import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
+import { InputError } from '../input/decode.ts';
+import type { InputSource } from '../types.ts';
+import { tmpdir } from 'node:os';
 
 export const CHECK_USAGE =
-  'sitemill check <file|folder|url…> [--json] [--base-url <url>] [--now <iso>] [--sample-pages N] [--concurrency N] [--timeout seconds]';
+  'sitemill check <file|folder|url…|-> [--json] [--base-url <url>] [--now <iso>] [--sample-pages N] [--concurrency N] [--timeout seconds]';
 
 /** An argument with a scheme (two letters or more, so a Windows drive is a path) is a URL to fetch. */
 const URL_ARGUMENT = /^[a-z][a-z\d+.-]+:/i;
@@ -85,8 +89,38 @@ export async function runCheck(args: string[]): Promise<number> {
   const urls = positionals.filter((p) => URL_ARGUMENT.test(p));
   const other = urls.find((u) => !/^https?:/i.test(u));
   if (other) return usage(`${other}: only http and https URLs are fetched (give a file or folder by its path)`);
-  const { sources, problems } = await expandPaths(positionals.filter((p) => !URL_ARGUMENT.test(p)));
+  if (positionals.filter((p) => p === '-').length > 1) return usage('- (standard input) can be given once');
+  const paths = positionals.filter((p) => !URL_ARGUMENT.test(p));
+  // Files are read in the order given, standard input among them.
+  const at = paths.indexOf('-');
+  const before = await expandPaths(at < 0 ? paths : paths.slice(0, at));
+  const after = await expandPaths(at < 0 ? [] : paths.slice(at + 1));
+  const problems = [...before.problems, ...after.problems];
   for (const p of problems) process.stderr.write(`sitemill: ${p}\n`);
+  let stdin: StdinInput | undefined;
+  try {
+    stdin = at >= 0 ? await stdinInput(process.stdin, tmpdir(), true) : undefined;
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    process.stderr.write(`sitemill: ${e.message}\n`);
+    return EXIT.unreadable;
+  }
+  try {
+    const sources = [...before.sources, ...(stdin ? [stdin.source] : []), ...after.sources];
+    return await checkSources(sources, problems, urls, fetching, options, values.json);
+  } finally {
+    await stdin?.close();
+  }
+}
+
+async function checkSources(
+  sources: InputSource[],
+  problems: string[],
+  urls: string[],
+  fetching: ReturnType<typeof fetchOptions>,
+  options: { baseUrl?: string; now?: string },
+  json: boolean | undefined,
+): Promise<number> {
   const site = urls.length ? await fetchUrls(urls, fetching) : null;
   if (site) sources.push(...site.sources);
   if (sources.length === 0 && !site) {
@@ -100,7 +134,7 @@ export async function runCheck(args: string[]): Promise<number> {
     process.stderr.write(`sitemill: ${result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)'}\n`);
     return EXIT.unreadable;
   }
-  if (values.json) {
+  if (json) {
     // The same text as JSON.stringify(result), written in blocks: a million findings stay writable.
     // Paths that could not be read (they make the exit code 4) are listed after the findings.
     let block = `{"files":${JSON.stringify(result.files)},"codes":${JSON.stringify(result.codes)},"findings":[`;

@@ -8,7 +8,7 @@ export const USAGE = `Usage:
                     [--robots <robots.txt>] [--robots-agent <name>]
                     [--section-by path:N|column:<name>] [--section <name>=<pattern>]…
                     [--previous <zip|folder|manifest.json>]
-  sitemill check <file|folder|url…> [--json] [--base-url <url>] [--now <iso>]
+  sitemill check <file|folder|url…|-> [--json] [--base-url <url>] [--now <iso>]
                  [--sample-pages N] [--concurrency 1-4] [--timeout seconds]
   sitemill --version`;
 

@@ -1,6 +1,7 @@
 // Standard input as an input. A sitemap is read twice (a first reading learns its extension columns)
 // and standard input only once, so an input that may be a sitemap (XML, or gzip or zip, which may
 // hold one) is copied to a temporary file and read from there; a list streams straight through.
+// The audit (`check -`) may read any input again, to place duplicates, so it asks for the copy always.
 
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -27,14 +28,15 @@ function maySitemap(head: Uint8Array): boolean {
   return isGzip(head) || isSitemapInput(head);
 }
 
-export async function stdinInput(stdin: AsyncIterable<Uint8Array>, folder = tmpdir()): Promise<StdinInput> {
+export async function stdinInput(stdin: AsyncIterable<Uint8Array>, folder = tmpdir(), copyAlways = false): Promise<StdinInput> {
   // As much as the input decoder looks at, so both take it for the same thing.
   const { head, rest } = await peek(stdin, SAMPLE);
-  if (!maySitemap(head)) return { source: { name: NAME, once: true, chunks: () => prepend(head, rest) }, close: async () => {} };
+  if (!copyAlways && !maySitemap(head)) return { source: { name: NAME, once: true, chunks: () => prepend(head, rest) }, close: async () => {} };
 
+  const why = copyAlways ? 'may be read twice' : 'looks like a sitemap, which is read twice';
   const cannot = (e: unknown) =>
     new InputError(
-      `standard input looks like a sitemap, which is read twice, so it is copied to a temporary folder first; ` +
+      `standard input ${why}, so it is copied to a temporary folder first; ` +
         `that failed in ${folder} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): set TMPDIR to another folder`,
     );
   const dir = await mkdtemp(join(folder, 'sitemill-')).catch((e) => {
