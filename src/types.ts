@@ -2,7 +2,7 @@
 
 export type Format = 'xml' | 'txt';
 export type Severity = 'error' | 'excluded' | 'fix' | 'warning' | 'info';
-export type Delimiter = ',' | ';' | '\t' | 'none';
+export type Delimiter = ',' | ';' | '\t' | '|' | 'none';
 export type CoreRole = 'loc' | 'lastmod' | 'changefreq' | 'priority' | 'ignore';
 export type NewsField = 'publication_name' | 'publication_language' | 'publication_date' | 'title';
 export type VideoField =

@@ -20,6 +20,8 @@ test('the delimiter of common lists', async () => {
     [`${U}/a,Home page\n${U}/b,About us\n`, ','],
     [`${U}/a\n${U}/b\n`, 'none'],
     [`loc\n${U}/a\n`, 'none'],
+    [`url|title|updated\n${U}/a|Home|2025-01-01\n`, '|'],
+    [`${U}/a|2025-01-01\n${U}/b|2025-01-02\n`, '|'],
   ];
   for (const [text, want] of cases) assert.equal(detectDelimiter(text, split), want, JSON.stringify(text));
 });
@@ -57,6 +59,18 @@ test('a delimiter inside the query of a list of URLs is passed over: facets keep
   assert.equal(detectDelimiter(`${U}/a?x=1,2025-01-01\n${U}/b?x=2,2025-01-02\n`, split), ',');
   assert.equal(detectDelimiter(`${U}/a?x=1,Home page\n${U}/b?x=2,About us\n`, split), ',');
   assert.equal(detectDelimiter(facets, split), 'none');
+});
+
+test('a pipe-delimited dump is read by its columns; pipes inside URLs stay in them', async () => {
+  let r = await run(`url|title|updated|status\n${U}/|Home|2024-11-01|published\n${U}/shoes/runner?c=red|Runner 2|2024-10-20|published\n`);
+  assert.deepEqual(r.locs, [`${U}/`, `${U}/shoes/runner?c=red`]);
+  assert.deepEqual(r.files['sitemap-1.xml.gz'].match(/<lastmod>[^<]*/g), ['<lastmod>2024-11-01', '<lastmod>2024-10-20']);
+  assert.deepEqual(Object.keys(r.summary.codes), ['column-ignored'], 'title and status are not read');
+  r = await run(`${U}/f?tags=a|b\n${U}/f?tags=c|d\n${U}/g\n`);
+  assert.deepEqual(r.locs, [`${U}/f?tags=a%7Cb`, `${U}/f?tags=c%7Cd`, `${U}/g`], "kept whole, in the written form");
+  // A comma still wins over pipes in the values.
+  r = await run(`loc,title\n${U}/a,A|B\n${U}/b,C|D\n`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`]);
 });
 
 test('a first row that does not parse, or is longer than a line, does not hide the delimiter of the rest', async () => {

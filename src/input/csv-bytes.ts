@@ -5,11 +5,11 @@ const QUOTE = 0x22;
 const encoder = new TextEncoder();
 
 /**
- * Bytes that make a field quoted (RFC 4180): the delimiter, quotes and line breaks, and also tabs and
- * semicolons, so no delimiter the detection tries splits a cell.
+ * Bytes that make a field quoted (RFC 4180): the delimiter, quotes and line breaks, and also tabs,
+ * semicolons and pipes, so no delimiter the detection tries splits a cell.
  */
 const QUOTED = new Uint8Array(256);
-for (const c of ',;"\t\r\n') QUOTED[c.charCodeAt(0)] = 1;
+for (const c of ',;|"\t\r\n') QUOTED[c.charCodeAt(0)] = 1;
 
 export class CsvBytes {
   data: Uint8Array;

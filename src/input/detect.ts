@@ -3,7 +3,8 @@
 import type { BelongRole, CoreRole, Delimiter, NewsField, Role, VideoField } from '../types.ts';
 import { type SplitRows, wholeRows } from './split-rows.ts';
 
-const CANDIDATES: Delimiter[] = [',', ';', '\t'];
+// The pipe comes from database and CMS dumps; it is tried last, as URLs may hold one.
+const CANDIDATES: Delimiter[] = [',', ';', '\t', '|'];
 
 /**
  * The delimiter of a sample. A header decides first: the delimiter that splits a first row naming a
