@@ -174,6 +174,18 @@ test('a crawl whose status and content-type columns have names no rule reads: a 
   assert.deepEqual((await run(clean)).summary.notes, []);
 });
 
+test("a CMS dump's publication status is named in a note when it shows drafts, and no row is left out on it", async () => {
+  const wp = `ID,Title,Permalink,Status,Date\n${['publish', 'publish', 'draft', 'publish', 'private', 'publish'].map((s, i) => `${i + 1},Post ${i},${U}/post-${i}/,${s},2024-05-0${i + 1}`).join('\n')}\n`;
+  const r = await run(wp);
+  assert.equal(r.summary.accepted, 6);
+  assert.deepEqual(r.summary.notes, [
+    'list.csv: column 4 (Status) holds publication states, which no rule reads, so the drafts and other unpublished posts it shows are kept: export only the published ones',
+  ]);
+  // All published, or a status that is something else, says nothing.
+  assert.deepEqual((await run(wp.replace(/draft|private/g, 'publish'))).summary.notes, []);
+  assert.deepEqual((await run(wp.replace(/,(publish|draft|private),/g, ',open,'))).summary.notes, []);
+});
+
 test('each rule can be turned off, and the rows it left out come back', async () => {
   const base = await run(CRAWL);
   const notPage = await run(CRAWL, { keep: ['row-not-page'] });
