@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
@@ -229,6 +229,39 @@ test('an unreadable previous set is one clear error', () => {
   assert.equal(r.status, 1);
   assert.match(r.stderr, /previous set holds no sitemap file/);
   assert.equal(cli(['generate', list, '--base-url', BASE, '--previous', join(empty, 'missing.zip'), '-o', join(tempDir(), 'y.zip')]).status, 1);
+});
+
+test('a manifest kept under another name is the manifest; one that lists missing files, is no manifest, or is for another site stops the run', () => {
+  const rows = Array.from({ length: 6 }, (_, i) => ({ loc: `${U}/p/${i}`, lastmod: '2025-01-02' }));
+  const list = tempFile('list.csv', csv(rows));
+  const week1 = join(tempDir(), 'week1');
+  assert.equal(cli(['generate', list, '--base-url', BASE, '--now', NOW, '--out-dir', week1, '--max-urls', '3']).status, 0);
+  // Archived as week1-manifest.json beside the files, with other files in the folder that were never published.
+  const kept = tempDir();
+  for (const name of ['sitemap-1.xml.gz', 'sitemap-2.xml.gz', 'sitemap-index.xml']) writeFileSync(join(kept, name), readFileSync(join(week1, name)));
+  writeFileSync(join(kept, 'week1-manifest.json'), readFileSync(join(week1, 'manifest.json')));
+  writeFileSync(join(kept, 'draft-sitemap.xml'), `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${U}/draft</loc></url></urlset>\n`);
+  const generate = (previous: string, base = BASE) => cli(['generate', list, '--base-url', base, '--now', NOW, '-o', join(tempDir(), 'x.zip'), '--json', '--max-urls', '3', '--previous', previous]);
+  const r = generate(join(kept, 'week1-manifest.json'));
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).changes.map((c: { name: string; change: string }) => [c.name, c.change]), [
+    ['sitemap-1.xml.gz', 'unchanged'],
+    ['sitemap-2.xml.gz', 'unchanged'],
+  ]);
+  // A file the manifest lists is missing: its URLs would come out as new, and the file as removed.
+  rmSync(join(kept, 'sitemap-2.xml.gz'));
+  let failed = generate(join(kept, 'week1-manifest.json'));
+  assert.equal(failed.status, 1);
+  assert.match(failed.stderr, /^sitemill: the previous set's manifest.json lists a file that is not there: sitemap-2.xml.gz \(give the whole folder or zip that was published\)\n$/);
+  failed = generate(week1, 'https://shop.example.org/');
+  assert.equal(failed.status, 1);
+  assert.match(failed.stderr, /the previous set was written for https:\/\/www.example.com, and this run is for https:\/\/shop.example.org/);
+  writeFileSync(join(week1, 'manifest.json'), '{"files": ');
+  failed = generate(week1);
+  assert.equal(failed.status, 1);
+  assert.match(failed.stderr, /the previous set's manifest.json is not JSON/);
+  writeFileSync(join(week1, 'manifest.json'), '{"name": "something else"}');
+  assert.match(generate(week1).stderr, /the previous set's manifest.json lists no files: it is not a manifest this tool wrote/);
 });
 
 test('text sitemaps: a reorder changes nothing, a lastmod is no part of them, and one removed URL changes one file', async () => {

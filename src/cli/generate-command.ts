@@ -187,13 +187,19 @@ function usage(message: string): never {
   throw new UsageError(message);
 }
 
-/** `--previous`: a zip, a folder, or the manifest.json in one (the folder's files then). */
+/**
+ * `--previous`: a zip, a folder, or a manifest (`manifest.json`, or one kept under another name):
+ * then the folder's files, the manifest given standing for the folder's own.
+ */
 async function previousFiles(path: string): Promise<PreviousFile[]> {
   try {
-    const folder = (await isDirectory(path)) ? path : path.endsWith('.json') ? dirname(path) : null;
+    const manifest = path.endsWith('.json') && !(await isDirectory(path)) ? await readFile(path) : null;
+    const folder = manifest ? dirname(path) : (await isDirectory(path)) ? path : null;
     if (folder === null) return [{ name: basename(path), data: await readFile(path) }];
-    const names = (await readdir(folder, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name).sort();
-    return await Promise.all(names.map(async (name) => ({ name, data: await readFile(join(folder, name)) })));
+    const names = (await readdir(folder, { withFileTypes: true })).filter((d) => d.isFile() && !(manifest && d.name === 'manifest.json')).map((d) => d.name).sort();
+    const files = await Promise.all(names.map(async (name) => ({ name, data: await readFile(join(folder, name)) })));
+    // A manifest under another name is read as the manifest.
+    return manifest ? [...files.filter((f) => f.name !== basename(path)), { name: 'manifest.json', data: manifest }] : files;
   } catch (e) {
     throw new InputError(`--previous: cannot read ${path}: ${ioProblem(e)}`);
   }

@@ -76,10 +76,11 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   let files = given;
   if (files.length === 1 && isZip(files[0].data)) files = zipFiles(files[0].data);
   const manifestFile = files.find((f) => f.name === 'manifest.json');
-  const manifest = manifestFile ? manifestFiles(manifestFile.data) : null;
-  const listed = manifest ? new Set(manifest.map((f) => f.name)) : null;
+  const manifest = manifestFile ? readManifest(manifestFile.data) : null;
+  if (manifest) checkManifest(manifest, files, opts);
+  const listed = manifest ? new Set(manifest.files.map((f) => f.name)) : null;
   const indexLastmods = new Map<string, string>();
-  for (const f of manifest ?? []) if (f.lastmod !== undefined) indexLastmods.set(f.name, f.lastmod);
+  for (const f of manifest?.files ?? []) if (f.lastmod !== undefined) indexLastmods.set(f.name, f.lastmod);
   const sitemaps: PreviousSitemap[] = [];
   for (const file of files) {
     if (!/\.(xml|txt)(\.gz)?$/.test(file.name) || isCompanion(file.name) || (listed && !listed.has(file.name) && !/index/.test(file.name))) continue;
@@ -101,12 +102,46 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   return sitemaps.sort((a, b) => (a.section ?? '\uffff').localeCompare(b.section ?? '\uffff') || a.n - b.n || (a.name < b.name ? -1 : 1));
 }
 
-function manifestFiles(data: Uint8Array): ManifestFile[] | null {
+interface Manifest {
+  files: ManifestFile[];
+  /** The base URL the set was written for; null when it does not say. */
+  baseUrl: string | null;
+}
+
+/** A previous set's manifest.json; one that cannot be read stops the run, as the set it describes is unknown. */
+function readManifest(data: Uint8Array): Manifest {
+  let m: { files?: ManifestFile[]; options?: { baseUrl?: unknown } } | null;
   try {
-    const m = JSON.parse(new TextDecoder().decode(data)) as { files?: ManifestFile[] };
-    return Array.isArray(m.files) ? m.files.filter((f) => typeof f?.name === 'string') : null;
-  } catch {
-    return null;
+    m = JSON.parse(new TextDecoder().decode(data));
+  } catch (e) {
+    throw new InputError(`the previous set's manifest.json is not JSON (${(e as Error).message})`);
+  }
+  if (!m || !Array.isArray(m.files)) throw new InputError("the previous set's manifest.json lists no files: it is not a manifest this tool wrote");
+  const baseUrl = typeof m.options?.baseUrl === 'string' ? m.options.baseUrl : null;
+  return { files: m.files.filter((f) => typeof f?.name === 'string'), baseUrl };
+}
+
+/**
+ * The set the manifest describes is the one given: every file it lists is there, and it was
+ * written for this site. Else this run would replace files still published, or every file.
+ */
+function checkManifest(manifest: Manifest, files: PreviousFile[], opts: ResolvedOptions): void {
+  const present = new Set(files.map((f) => f.name));
+  const missing = manifest.files.map((f) => f.name).filter((name) => !present.has(name));
+  if (missing.length) {
+    const named = missing.slice(0, 5).join(', ') + (missing.length > 5 ? `, and ${missing.length - 5} more` : '');
+    throw new InputError(`the previous set's manifest.json lists ${missing.length === 1 ? 'a file that is' : `${missing.length} files that are`} not there: ${named} (give the whole folder or zip that was published)`);
+  }
+  const origin = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  const was = manifest.baseUrl === null ? null : origin(manifest.baseUrl);
+  if (opts.base && was !== null && was !== opts.base.origin) {
+    throw new InputError(`the previous set was written for ${was}, and this run is for ${opts.base.origin}: give the set published for this site, or leave out the previous set`);
   }
 }
 
