@@ -2,7 +2,7 @@
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
@@ -60,6 +60,23 @@ test('--out-dir: sitemap files an earlier run left there, which this run did not
   );
   // The same run again into a folder it wrote itself says nothing.
   assert.equal(cli(['generate', '-', '--base-url', BASE, '--out-dir', tempDir(), '--quiet', '--now', NOW], list).stderr, '');
+});
+
+test("--out-dir: an earlier run's changes.csv goes when this run compares against no previous set, and stays when it does", () => {
+  const dir = tempDir();
+  const list = new TextEncoder().encode(`loc\n${U}/a\n${U}/b\n`);
+  const generate = (...more: string[]) => cli(['generate', '-', '--base-url', BASE, '--out-dir', dir, '--quiet', '--now', NOW, ...more], list);
+  assert.equal(generate().status, 0);
+  const week1 = tempDir();
+  for (const name of readdirSync(dir)) writeFileSync(join(week1, name), readFileSync(join(dir, name)));
+  let r = generate('--previous', week1);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  assert.ok(existsSync(join(dir, 'changes.csv')));
+  r = generate();
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, `sitemill: removed the changes.csv an earlier run left in ${dir}: this run compared against no previous set, so it told of other changes\n`);
+  assert.ok(!existsSync(join(dir, 'changes.csv')));
 });
 
 // Over the 8 KiB looked at before the copy starts, gzipped too.

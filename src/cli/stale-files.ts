@@ -1,7 +1,13 @@
-// Sitemap files an earlier run left in --out-dir: this run's index does not list them, and a folder
-// uploaded as it is would publish them beside the new set.
+// What an earlier run left in --out-dir. Sitemap files this run's index does not list: a folder
+// uploaded as it is would publish them beside the new set, so a note names them (they may be the
+// person's own). And a changes.csv when this run compared against no previous set: it tells of the
+// earlier run's changes, and a script acting on it would delete or upload the wrong files, so it goes,
+// as the other companion files an earlier run wrote are replaced.
 
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const CHANGES = 'changes.csv';
 
 const SHOWN = 5;
 
@@ -17,4 +23,17 @@ export function staleNote(dir: string, stale: string[]): string {
   const named = stale.slice(0, SHOWN).join(', ') + (stale.length > SHOWN ? `, and ${stale.length - SHOWN} more` : '');
   const files = stale.length === 1 ? 'a sitemap file' : `${stale.length} sitemap files`;
   return `${dir} also holds ${files} this run did not write (${named}): the index does not list ${stale.length === 1 ? 'it' : 'them'}; remove ${stale.length === 1 ? 'it' : 'them'} before uploading the folder`;
+}
+
+/** Removes an earlier run's changes.csv from `dir` when this run wrote none; whether one was removed. */
+export async function removeStaleChanges(dir: string, written: ReadonlySet<string>): Promise<boolean> {
+  if (written.has(CHANGES)) return false;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  if (!names.includes(CHANGES)) return false;
+  await rm(join(dir, CHANGES), { force: true });
+  return true;
+}
+
+export function removedChangesNote(dir: string): string {
+  return `removed the ${CHANGES} an earlier run left in ${dir}: this run compared against no previous set, so it told of other changes`;
 }
