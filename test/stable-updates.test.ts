@@ -278,6 +278,14 @@ test('text sitemaps: a reorder changes nothing, a lastmod is no part of them, an
   const changed = removed.summary.changes!.filter((c) => c.change !== 'unchanged');
   assert.deepEqual(changed, [{ name: 'sitemap-3.txt.gz', change: 'changed', urlsAdded: 0, urlsRemoved: 1, urlsChanged: 0 }]);
   assert.ok(!removed.files['sitemap-3.txt.gz'].includes(`${gone}\n`) && before.files['sitemap-3.txt.gz'].includes(`${gone}\n`));
+  // The format changed since: each previous file is counted as what it is, its URLs and no more.
+  for (const [from, to] of [['xml', 'txt'], ['txt', 'xml']] as const) {
+    const was = await run(csv(rows), { maxUrls: 40, format: from });
+    const now = await run(csv(rows), { maxUrls: 40, format: to, previous: [{ name: 'sitemaps.zip', data: was.zip }] });
+    const gone = now.summary.changes!.filter((c) => c.change === 'removed');
+    assert.equal(gone.length, 8, `${from} → ${to}`);
+    assert.deepEqual(gone.map((c) => c.urlsRemoved), [40, 40, 40, 40, 40, 40, 40, 20], `${from} → ${to}`);
+  }
 });
 
 test('a list that grows at its end keeps its older files whole; under a lower limit they split and move on as any file does', async () => {

@@ -84,7 +84,9 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   const sitemaps: PreviousSitemap[] = [];
   for (const file of files) {
     if (!/\.(xml|txt)(\.gz)?$/.test(file.name) || isCompanion(file.name) || (listed && !listed.has(file.name) && !/index/.test(file.name))) continue;
-    const read = await readOne(file, opts, platform, listed?.has(file.name) ?? false);
+    // Each file is read as what its name says it is: the run's format may have changed since.
+    const format: Format = /\.txt(\.gz)?$/.test(file.name) ? 'txt' : 'xml';
+    const read = await readOne(file, format, platform, listed?.has(file.name) ?? false);
     if (read.index) {
       for (const e of read.index) {
         const name = e.loc.slice(e.loc.lastIndexOf('/') + 1);
@@ -95,7 +97,7 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
     if (read.count === null) continue;
     const parts = nameParts(file.name, opts, sectioned);
     const { raw, count, locs, offsets } = read;
-    sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw, format: opts.format, count, locs, offsets, indexLastmod: null });
+    sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw, format, count, locs, offsets, indexLastmod: null });
   }
   for (const s of sitemaps) s.indexLastmod = indexLastmods.get(s.name) ?? null;
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
@@ -155,7 +157,7 @@ interface ReadFile {
 }
 
 /** One file inflated; split as this tool writes it when `ours`, else (or when that fails) read with the audit's reader. */
-async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Platform, ours: boolean): Promise<ReadFile> {
+async function readOne(file: PreviousFile, format: Format, platform: Platform, ours: boolean): Promise<ReadFile> {
   const parts: Uint8Array[] = [];
   const locs: string[] = [];
   const index: { loc: string; lastmod: string }[] = [];
@@ -179,10 +181,10 @@ async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Plat
     if (ours) {
       for await (const _ of teed);
       const raw = concat(parts);
-      const offsets = entryOffsets(raw, opts.format);
+      const offsets = entryOffsets(raw, format);
       if (offsets) return { raw, count: offsets.length - 1, locs: null, offsets, index: null };
       parts.length = 0;
-      return readOne(file, opts, platform, false);
+      return readOne(file, format, platform, false);
     }
     for await (const _ of readDocument({ ...doc, chunks: teed }, new FileTally(0, file.name, sink), { cutInflated: false }));
     break;
@@ -190,8 +192,8 @@ async function readOne(file: PreviousFile, opts: ResolvedOptions, platform: Plat
   const raw = concat(parts);
   if (rootIsIndex) return { raw, count: null, locs: null, offsets: null, index };
   // Entries as this tool writes them, when the audit's reader found the same URLs in them.
-  const offsets = entryOffsets(raw, opts.format);
-  const same = offsets !== null && offsets.length - 1 === locs.length && locs.every((l, i) => l === urlAt(raw, offsets, i, opts.format));
+  const offsets = entryOffsets(raw, format);
+  const same = offsets !== null && offsets.length - 1 === locs.length && locs.every((l, i) => l === urlAt(raw, offsets, i, format));
   return { raw, count: locs.length, locs, offsets: same ? offsets : null, index: null };
 }
 
