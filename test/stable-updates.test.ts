@@ -229,6 +229,22 @@ test('an unreadable previous set is one clear error', () => {
   assert.equal(r.status, 1);
   assert.match(r.stderr, /previous set holds no sitemap file/);
   assert.equal(cli(['generate', list, '--base-url', BASE, '--previous', join(empty, 'missing.zip'), '-o', join(tempDir(), 'y.zip')]).status, 1);
+  // Each says what is wrong with which file.
+  const published = join(tempDir(), 'published');
+  assert.equal(cli(['generate', list, '--base-url', BASE, '--out-dir', published]).status, 0);
+  const cut = tempDir();
+  const gz = readFileSync(join(published, 'sitemap-1.xml.gz'));
+  writeFileSync(join(cut, 'sitemap-1.xml.gz'), gz.subarray(0, gz.length - 12));
+  const cases: [string, RegExp][] = [
+    [join(published, 'sitemap-index.xml'), /the previous set holds a sitemap index \(sitemap-index.xml\) but none of its sitemaps: give the folder or zip it was published from, or its manifest.json\n$/],
+    [cut, /the previous set.s sitemap-1.xml.gz cannot be read: the gzip data does not inflate \(unexpected end of file\)\n$/],
+    [tempFile('old.zip', 'not a zip at all'), /the previous set old.zip is not a zip file\n$/],
+  ];
+  for (const [previous, said] of cases) {
+    const failed = cli(['generate', list, '--base-url', BASE, '--previous', previous, '-o', join(tempDir(), 'z.zip')]);
+    assert.equal(failed.status, 1, previous);
+    assert.match(failed.stderr, said);
+  }
 });
 
 test('a manifest kept under another name is the manifest; one that lists missing files, is no manifest, or is for another site stops the run', () => {

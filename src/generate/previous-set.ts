@@ -75,6 +75,7 @@ export function nameParts(name: string, opts: ResolvedOptions, sectioned: boolea
 export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform): Promise<PreviousSitemap[]> {
   let files = given;
   if (files.length === 1 && isZip(files[0].data)) files = zipFiles(files[0].data);
+  else if (files.length === 1 && /\.zip$/i.test(files[0].name)) throw new InputError(`the previous set ${files[0].name} is not a zip file`);
   const manifestFile = files.find((f) => f.name === 'manifest.json');
   const manifest = manifestFile ? readManifest(manifestFile.data) : null;
   if (manifest) checkManifest(manifest, files, opts);
@@ -82,12 +83,16 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   const indexLastmods = new Map<string, string>();
   for (const f of manifest?.files ?? []) if (f.lastmod !== undefined) indexLastmods.set(f.name, f.lastmod);
   const sitemaps: PreviousSitemap[] = [];
+  const indexes: string[] = [];
   for (const file of files) {
     if (!/\.(xml|txt)(\.gz)?$/.test(file.name) || isCompanion(file.name) || (listed && !listed.has(file.name) && !/index/.test(file.name))) continue;
     // Each file is read as what its name says it is: the run's format may have changed since.
     const format: Format = /\.txt(\.gz)?$/.test(file.name) ? 'txt' : 'xml';
-    const read = await readOne(file, format, platform, listed?.has(file.name) ?? false);
+    const read = await readOne(file, format, platform, listed?.has(file.name) ?? false).catch((e: Error) => {
+      throw new InputError(`the previous set's ${file.name} cannot be read: ${e.message}`);
+    });
     if (read.index) {
+      indexes.push(file.name);
       for (const e of read.index) {
         const name = e.loc.slice(e.loc.lastIndexOf('/') + 1);
         if (!indexLastmods.has(name)) indexLastmods.set(name, e.lastmod);
@@ -100,6 +105,7 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
     sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw, format, count, locs, offsets, indexLastmod: null });
   }
   for (const s of sitemaps) s.indexLastmod = indexLastmods.get(s.name) ?? null;
+  if (sitemaps.length === 0 && indexes.length) throw new InputError(`the previous set holds a sitemap index (${indexes[0]}) but none of its sitemaps: give the folder or zip it was published from, or its manifest.json`);
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
   return sitemaps.sort((a, b) => (a.section ?? '\uffff').localeCompare(b.section ?? '\uffff') || a.n - b.n || (a.name < b.name ? -1 : 1));
 }
@@ -162,13 +168,18 @@ async function readOne(file: PreviousFile, format: Format, platform: Platform, o
   const locs: string[] = [];
   const index: { loc: string; lastmod: string }[] = [];
   let rootIsIndex = false;
+  let broken: string | null = null;
   const sink: EntrySink = {
     page: (_f, _l, fields) => void locs.push(fields[0].text().trim()),
     sitemap: (_f, _l, loc, lastmod) => {
       rootIsIndex = true;
       index.push({ loc: loc.trim(), lastmod: lastmod.trim() });
     },
-    report: () => {},
+    // Only lost bytes matter here: the URLs after the break would come out as new ones.
+    report: (_f, _l, code, message) => {
+      // The audit's words go on to say what was read before the break, which this run does not use.
+      if (code === 'gzip-broken') broken ??= message.split('; ')[0];
+    },
   };
   for await (const doc of documents({ name: file.name, chunks: () => once(file.data) }, platform)) {
     // The inflated chunks are each new (gunzip's output), and kept as they are.
@@ -189,6 +200,7 @@ async function readOne(file: PreviousFile, format: Format, platform: Platform, o
     for await (const _ of readDocument({ ...doc, chunks: teed }, new FileTally(0, file.name, sink), { cutInflated: false }));
     break;
   }
+  if (broken !== null) throw new InputError(broken);
   const raw = concat(parts);
   if (rootIsIndex) return { raw, count: null, locs: null, offsets: null, index };
   // Entries as this tool writes them, when the audit's reader found the same URLs in them.
