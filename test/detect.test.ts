@@ -61,6 +61,18 @@ test('a delimiter inside the query of a list of URLs is passed over: facets keep
   assert.equal(detectDelimiter(facets, split), 'none');
 });
 
+test("lastmod by more names, and of several such columns the most telling: a CMS's Modified Date over its publishing Date", async () => {
+  let r = await run(`Page URL,Last updated\n${U}/a,2024-03-05\n`);
+  assert.match(r.files['sitemap-1.xml.gz'], /<lastmod>2024-03-05<\/lastmod>/);
+  r = await run(`ID,Title,Date,Modified Date,Permalink\n1,Hello,2021-01-01,2024-06-07,${U}/hello/\n`);
+  assert.match(r.files['sitemap-1.xml.gz'], /<lastmod>2024-06-07<\/lastmod>/);
+  r = await run(`url,post_date,post_modified_gmt\n${U}/a,2021-01-01,2024-06-08\n`);
+  assert.match(r.files['sitemap-1.xml.gz'], /<lastmod>2024-06-08<\/lastmod>/);
+  // The first of two equally telling names, as before.
+  r = await run(`loc,updated,date\n${U}/a,2024-01-02,2024-01-03\n`);
+  assert.match(r.files['sitemap-1.xml.gz'], /<lastmod>2024-01-02<\/lastmod>/);
+});
+
 test('a pipe-delimited dump is read by its columns; pipes inside URLs stay in them', async () => {
   let r = await run(`url|title|updated|status\n${U}/|Home|2024-11-01|published\n${U}/shoes/runner?c=red|Runner 2|2024-10-20|published\n`);
   assert.deepEqual(r.locs, [`${U}/`, `${U}/shoes/runner?c=red`]);

@@ -81,7 +81,12 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
     'loc', 'url', 'address', 'link', 'href', 'page', 'toppages', 'pageurl', 'landingpage', 'landingpage+querystring',
     'pagepath', 'pagepath+querystring', 'permalink', 'fullurl', 'urls',
   ],
-  lastmod: ['lastmod', 'lastmodified', 'modified', 'updated', 'date'],
+  // From the most telling name to the least: of several such columns the first here is read (a
+  // CMS's `Date` is when a post was first published, its `Modified Date` when it last changed).
+  lastmod: [
+    'lastmod', 'lastmodified', 'lastmodifieddate', 'modified', 'modifieddate', 'datemodified', 'modifiedat', 'postmodified',
+    'postmodifiedgmt', 'lastupdated', 'lastupdate', 'updated', 'updatedat', 'dateupdated', 'updateddate', 'date',
+  ],
   changefreq: ['changefreq', 'changefrequency'],
   priority: ['priority'],
   status: ['statuscode', 'httpstatus', 'httpstatuscode', 'responsecode'],
@@ -137,10 +142,13 @@ export function isHeader(cells: string[]): boolean {
 
 /** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
 export function rolesFromHeader(cells: string[]): Role[] {
+  const roles = cells.map(roleOfName);
+  const rank = (i: number) => NAMES.lastmod.indexOf(normalizeName(cells[i]));
+  const lastmods = roles.flatMap((r, i) => (r === 'lastmod' ? [i] : []));
+  const lastmod = lastmods.reduce((best, i) => (rank(i) < rank(best) ? i : best), lastmods[0]);
   const taken = new Set<Role>();
-  return cells.map((c) => {
-    const role = roleOfName(c);
-    if (role === 'ignore' || (taken.has(role) && !REPEATABLE.has(role))) return 'ignore';
+  return roles.map((role, i) => {
+    if (role === 'ignore' || (role === 'lastmod' && i !== lastmod) || (taken.has(role) && !REPEATABLE.has(role))) return 'ignore';
     taken.add(role);
     return role;
   });
