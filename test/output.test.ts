@@ -207,7 +207,11 @@ test('no accepted row: no sitemap files, a clear message, the report still comes
   const r = await run('loc\nmailto:a\nftp://b/\n');
   assert.equal(r.summary.accepted, 0);
   assert.deepEqual(Object.keys(r.files).sort(), ['manifest.json', 'report.csv']);
-  assert.match(r.summary.message!, /no row was accepted/);
+  assert.equal(r.summary.message, 'no row was accepted: every row has an error (see report.csv)');
+  // Rows left out are not errors, and the message says so.
+  const crawl = `Address,Status Code\n${U}/old,301\n${U}/gone,404\n`;
+  assert.equal((await run(crawl)).summary.message, 'no row was accepted: every row was left out (redirects, errors, noindex, rules…) (see report.csv)');
+  assert.equal((await run(crawl + 'mailto:a,200\n')).summary.message, 'no row was accepted: every row has an error or was left out (see report.csv)');
 });
 
 test('index lastmod is the latest lastmod of each file; robots line names the index', async () => {

@@ -278,7 +278,8 @@ function humanSummary(s: Summary, where: string): string {
     `${n(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.excluded)} excluded, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
   ];
   if (s.files.length) lines.push(`${s.files.length} sitemap file${s.files.length === 1 ? '' : 's'} written to ${where}`);
-  if (s.sections) lines.push('sections: ' + s.sections.map((c) => `${c.name} ${n(c.urls)} URLs in ${c.files} file${c.files === 1 ? '' : 's'}`).join(', '));
+  const urls = (k: number) => `${n(k)} URL${k === 1 ? '' : 's'}`;
+  if (s.sections?.length) lines.push('sections: ' + s.sections.map((c) => `${c.name} ${urls(c.urls)} in ${c.files} file${c.files === 1 ? '' : 's'}`).join(', '));
   if (s.changes) {
     const count = (k: string) => s.changes!.filter((c) => c.change === k).length;
     lines.push(`against the previous set: ${count('added')} added, ${count('changed')} changed, ${count('unchanged')} unchanged, ${count('removed')} removed (changes.csv)`);

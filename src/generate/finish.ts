@@ -78,13 +78,20 @@ function reportRejectedHosts(run: GenerateRun): void {
   }
 }
 
+/** Why no row was accepted, by what became of the rows. */
+function whyNone(rejected: number, excluded: number): string {
+  if (!excluded) return 'every row has an error';
+  if (!rejected) return 'every row was left out (redirects, errors, noindex, rules…)';
+  return 'every row has an error or was left out';
+}
+
 /** The counts, and the index when any row was accepted (else the message that says why not). */
 export function summarize(run: GenerateRun): Summary {
   const { x } = run;
   const accepted = x.counter(Counter.Accepted);
   let message: string | undefined;
   if (accepted === 0) {
-    message = x.counter(Counter.Rows) === 0 ? 'the input has no rows' : 'no row was accepted: every row has an error (see report.csv)';
+    message = x.counter(Counter.Rows) === 0 ? 'the input has no rows' : `no row was accepted: ${whyNone(x.counter(Counter.Rejected), x.counter(Counter.Excluded))} (see report.csv)`;
   } else {
     for (const f of run.output.files) f.lastmod = notAfter(f.lastmod, run.opts.nowMs);
     writeIndexes(run.core, run.zip, run.output.files, run.baseHref!, run.opts);

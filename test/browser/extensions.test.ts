@@ -60,7 +60,7 @@ describe('extensions on the page', { timeout: 120_000 }, () => {
     // The table lists them too.
     await page.getByLabel('Code', { exact: true }).selectOption('hreflang-not-reciprocal');
     const rows = page.locator('.fscroll [role="row"]');
-    await rows.filter({ hasText: 'https://www.example.com/de-at/produkte/lampe' }).first().waitFor();
+    await rows.filter({ has: page.getByRole('cell', { name: 'https://www.example.com/de-at/produkte/lampe', exact: true }) }).first().waitFor();
     await page.getByText(`${expected.codes['hreflang-not-reciprocal']} of`, { exact: false }).waitFor();
     await page.getByLabel('Code', { exact: true }).selectOption('');
   });
