@@ -1,6 +1,6 @@
 // The common verdict of a crawler export's deciding columns, read from the row's bytes: a 2xx status,
-// an HTML page, indexable, no `no` in its robots cells, and a canonical that is empty or the row's
-// own URL. Most rows of a crawl say exactly that; they need not go to the engine at all. Any other
+// an HTML page, indexable, no `no` in its robots cells, published where a CMS says so, and a
+// canonical that is empty or the row's own URL. Most rows of a crawl say exactly that; they need not go to the engine at all. Any other
 // row is read for a reason to leave it out (column-reasons.ts), and failing that goes to the engine's
 // `judgeColumns`, which this must never contradict: when it says a row is a page, `judgeColumns`
 // finds no reason to leave it out (test/page-columns.test.ts holds it to that).
@@ -20,6 +20,8 @@ export let canonicalColumn = -1;
 /** Read only for the words of a reason (column-reasons.ts). */
 export let indexabilityStatusColumn = -1;
 export let redirectColumn = -1;
+/** A CMS's publication status: the core keeps a published row, and leaves any other to the engine. */
+export let publicationColumn = -1;
 export const robotsColumns = new StaticArray<i32>(16);
 export let robotsCount = 0;
 /** False when more robots columns came than fit: no row is then said to be a page here. */
@@ -30,11 +32,12 @@ export let contentTypeOff = false;
 export let nonIndexableOff = false;
 export let noindexOff = false;
 export let canonicalisedOff = false;
+export let unpublishedOff = false;
 
 /** Forgets the last input's columns; the rules turned off are the run's. */
 export function clearDecidingColumns(rulesOff: u32): void {
   statusColumn = statusTextColumn = contentTypeColumn = indexabilityColumn = canonicalColumn = -1;
-  indexabilityStatusColumn = redirectColumn = -1;
+  indexabilityStatusColumn = redirectColumn = publicationColumn = -1;
   robotsCount = 0;
   readable = true;
   statusOff = (rulesOff & RuleOff.Status) != 0;
@@ -42,6 +45,7 @@ export function clearDecidingColumns(rulesOff: u32): void {
   nonIndexableOff = (rulesOff & RuleOff.NonIndexable) != 0;
   noindexOff = (rulesOff & RuleOff.Noindex) != 0;
   canonicalisedOff = (rulesOff & RuleOff.Canonicalised) != 0;
+  unpublishedOff = (rulesOff & RuleOff.Unpublished) != 0;
 }
 
 /** Column `column` (0-based) plays `role`. */
@@ -53,6 +57,7 @@ export function setDecidingColumn(role: DecidingColumn, column: i32): void {
   else if (role == DecidingColumn.Canonical) canonicalColumn = column;
   else if (role == DecidingColumn.IndexabilityStatus) indexabilityStatusColumn = column;
   else if (role == DecidingColumn.Redirect) redirectColumn = column;
+  else if (role == DecidingColumn.Publication) publicationColumn = column;
   else {
     if (robotsCount == robotsColumns.length) readable = false;
     else unchecked((robotsColumns[robotsCount++] = column));
@@ -129,6 +134,21 @@ export function cellMayHoldStatus(): bool {
   return isDigit(<u8>c) || (c | 0x20) == 0x68;
 }
 
+/** The published states (src/input/publication-states.ts' PUBLISHED), in lower case. */
+const PUBLISHED: StaticArray<ArrayBuffer> = [
+  String.UTF8.encode('publish'), String.UTF8.encode('published'), String.UTF8.encode('active'), String.UTF8.encode('live'), String.UTF8.encode('public'),
+];
+
+/** Whether the cell is a published state, in any case. */
+function cellIsPublished(): bool {
+  const n = cellEnd - cellAt;
+  for (let i = 0; i < PUBLISHED.length; i++) {
+    const word = unchecked(PUBLISHED[i]);
+    if (n == <usize>word.byteLength && equalsLower(cellAt, word, <u32>n)) return true;
+  }
+  return false;
+}
+
 /** Whether the current row's columns surely keep it, its written URL being [url, url+urlLen). */
 export function columnsSayPage(url: usize, urlLen: u32): bool {
   if (!readable) return false;
@@ -143,6 +163,7 @@ export function columnsSayPage(url: usize, urlLen: u32): bool {
     const column = unchecked(robotsColumns[k]);
     if (column < fieldCount && holdsNo(fieldStart(column), fieldEnd(column))) return false;
   }
+  if (!unpublishedOff && (!trimmedCell(publicationColumn) || (!cellEmpty() && !cellIsPublished()))) return false;
   if (!trimmedCell(canonicalColumn)) return false;
   return cellEmpty() || (cellEnd - cellAt == <usize>urlLen && bytesEqual(cellAt, url, urlLen));
 }

@@ -10,7 +10,7 @@ export type VideoField =
   | 'rating' | 'view_count' | 'publication_date' | 'family_friendly' | 'restriction' | 'restriction_relationship'
   | 'platform' | 'platform_relationship' | 'requires_subscription' | 'uploader' | 'live' | 'tag';
 /** Columns of crawler exports that decide whether a row belongs in a sitemap (SPEC section 10). */
-export type BelongRole = 'status' | 'status-text' | 'redirect' | 'indexability' | 'indexability-status' | 'content-type' | 'canonical' | 'robots';
+export type BelongRole = 'status' | 'status-text' | 'redirect' | 'indexability' | 'indexability-status' | 'content-type' | 'canonical' | 'robots' | 'publication';
 /** What a column holds. Extension roles (SPEC section 5) carry their field: `image`, `hreflang:de-AT`, `news:title`, `video:duration`. */
 export type Role = CoreRole | BelongRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
 
@@ -47,7 +47,7 @@ export interface Options {
   allFields?: boolean;
   /**
    * Rules of SPEC section 10 turned off, by their code: `row-status`, `row-non-indexable`,
-   * `row-noindex`, `row-canonicalised`, `row-not-page` keep the rows they would leave out;
+   * `row-noindex`, `row-canonicalised`, `row-not-page`, `row-unpublished` keep the rows they would leave out;
    * `loc-tracking-param` keeps tracking parameters.
    */
   keep?: string[];

@@ -31,7 +31,9 @@ const ROBOTS = ['', 'index, follow', 'noindex', 'NOINDEX, follow', 'googlebot: n
 // Long values that say noindex late, the directive at every place relative to the core's sixteen-byte steps.
 const LATE_NOINDEX = [...Array.from({ length: 20 }, (_, i) => `${LONG_ROBOTS.slice(0, 10 + i)}, noindex`), `${LONG_ROBOTS}, nOne`, `${LONG_ROBOTS.slice(0, 31)}N`];
 const CANONICAL = [URL_, URL_, ` ${URL_} `, '', 'https://www.example.com/shop/b', 'https://www.example.com/shop/a', 'http://www.example.com/shop/a?x=1', 'https://example.org/x/', 'https://www.example.com:443/b', 'https://www.example.com/a/../b', 'https://www.example.com/%7Eb', 'https://www.example.com/a b', 'https://xn--bcher-kva.example/', 'https://www.example.com/it\'s', `${URL_}&utm_source=x`, '/shop/a?x=1', 'https://www.example.com/shop/a?x=1#f', `\u00a0${URL_}`, 'HTTPS://WWW.EXAMPLE.COM/shop/a?x=1'];
-const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'loc-tracking-param'];
+// A CMS's publication states, published and not, and the near misses around the published words.
+const PUBLICATION = ['', '', '', 'publish', 'publish', 'publish', 'publish', 'publish', 'publish', 'Published', 'PUBLISH', ' live ', 'Active', 'public', 'draft', 'private', 'future', 'trash', 'open', 'publishx', 'publis', 'publ\u00edsh', 'publish\u00a0', 'auto-draft'];
+const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-unpublished', 'loc-tracking-param'];
 
 /** Tells the core the columns, as the engine does for an input's header. */
 function tellColumns(core: TestCore, cols: BelongColumns, keep: ReadonlySet<string>): void {
@@ -44,6 +46,7 @@ function tellColumns(core: TestCore, cols: BelongColumns, keep: ReadonlySet<stri
   core.x.setDecidingColumn(DecidingColumn.IndexabilityStatus, cols.indexabilityStatus);
   core.x.setDecidingColumn(DecidingColumn.Redirect, cols.redirect);
   for (const column of cols.robots) core.x.setDecidingColumn(DecidingColumn.Robots, column);
+  core.x.setDecidingColumn(DecidingColumn.Publication, cols.publication);
 }
 
 /** Makes one CSV row of `cells` (each quoted) the core's current row; the length of URL_ put at the scratch area. */
@@ -78,7 +81,8 @@ test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} 
   const wrong: string[] = [];
   for (let c = 0; c < CASES; c++) {
     // A random layout: each deciding column present or not, in random places.
-    const roles = ['status', 'statusText', 'indexability', 'contentType', 'canonical', 'robots1', 'robots2', 'address'].filter((r) => r === 'address' || rand() < 0.8);
+    // A CMS's publication status is rarer beside a crawl's columns, and would leave few pages to test.
+    const roles = ['status', 'statusText', 'indexability', 'contentType', 'canonical', 'robots1', 'robots2', 'publication', 'address'].filter((r) => r === 'address' || rand() < (r === 'publication' ? 0.3 : 0.8));
     for (let k = roles.length - 1; k > 0; k--) {
       const j = int(k + 1);
       [roles[k], roles[j]] = [roles[j], roles[k]];
@@ -87,11 +91,12 @@ test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} 
     const cols: BelongColumns = {
       status: col('status'), statusText: col('statusText'), redirect: -1, indexability: col('indexability'),
       indexabilityStatus: -1, contentType: col('contentType'), canonical: col('canonical'),
-      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0),
+      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0), publication: col('publication'),
     };
     const values = roles.map((r) =>
       r === 'status' ? pick(STATUS) : r === 'statusText' ? pick(STATUS_TEXT) : r === 'indexability' ? pick(INDEXABILITY)
-        : r === 'contentType' ? pick(TYPES) : r === 'canonical' ? pick(CANONICAL) : r === 'address' ? URL_ : rand() < 0.1 ? pick(LATE_NOINDEX) : pick(ROBOTS),
+        : r === 'contentType' ? pick(TYPES) : r === 'canonical' ? pick(CANONICAL) : r === 'address' ? URL_ : r === 'publication' ? pick(PUBLICATION)
+        : rand() < 0.1 ? pick(LATE_NOINDEX) : pick(ROBOTS),
     );
     // The row may end before its last cells (a short row): those read as empty.
     const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;
@@ -109,11 +114,11 @@ test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} 
 
 test('columnsSayPage: the row of a crawl that names itself canonical and is indexable HTML is a page; each deciding cell changed sends it to the rules', async () => {
   const core = await testCore();
-  const cells = ['200', 'OK', 'text/html; charset=UTF-8', 'Indexable', 'index, follow', URL_, URL_];
-  const cols: BelongColumns = { status: 0, statusText: 1, redirect: -1, indexability: 3, indexabilityStatus: -1, contentType: 2, canonical: 5, robots: [4] };
+  const cells = ['200', 'OK', 'text/html; charset=UTF-8', 'Indexable', 'index, follow', URL_, URL_, 'publish'];
+  const cols: BelongColumns = { status: 0, statusText: 1, redirect: -1, indexability: 3, indexabilityStatus: -1, contentType: 2, canonical: 5, robots: [4], publication: 7 };
   tellColumns(core, cols, new Set());
   assert.equal(sayPage(core, cells), true);
-  for (const [i, v] of [[0, '301'], [2, 'image/png'], [3, 'Non-Indexable'], [4, 'noindex'], [5, 'https://www.example.com/other']] as const) {
+  for (const [i, v] of [[0, '301'], [2, 'image/png'], [3, 'Non-Indexable'], [4, 'noindex'], [5, 'https://www.example.com/other'], [7, 'draft']] as const) {
     assert.equal(sayPage(core, cells.map((c, k) => (k === i ? v : c))), false, `column ${i} = ${v}`);
   }
   // Turned off, the status and content-type rules no longer hold a row back.
@@ -150,7 +155,7 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
   const given = new Map<number, number>();
   const wrong: string[] = [];
   for (let c = 0; c < CASES && wrong.length < 10; c++) {
-    const roles = ['status', 'statusText', 'redirect', 'indexability', 'indexabilityStatus', 'contentType', 'canonical', 'robots1', 'robots2', 'address'].filter((r) => r === 'address' || rand() < 0.8);
+    const roles = ['status', 'statusText', 'redirect', 'indexability', 'indexabilityStatus', 'contentType', 'canonical', 'robots1', 'robots2', 'publication', 'address'].filter((r) => r === 'address' || rand() < 0.8);
     for (let k = roles.length - 1; k > 0; k--) {
       const j = int(k + 1);
       [roles[k], roles[j]] = [roles[j], roles[k]];
@@ -159,11 +164,11 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
     const cols: BelongColumns = {
       status: col('status'), statusText: col('statusText'), redirect: col('redirect'), indexability: col('indexability'),
       indexabilityStatus: col('indexabilityStatus'), contentType: col('contentType'), canonical: col('canonical'),
-      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0),
+      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0), publication: col('publication'),
     };
     const source: Record<string, string[]> = {
       status: STATUSES, statusText: STATUS_TEXTS, redirect: REDIRECT, indexability: INDEXABILITIES, indexabilityStatus: INDEXABILITY_STATUS,
-      contentType: TYPES, canonical: CANONICAL, robots1: [...ROBOTS, ...LATE_NOINDEX, ...NOINDEX_ROBOTS], robots2: [...ROBOTS, ...NOINDEX_ROBOTS], address: [URL_],
+      contentType: TYPES, canonical: CANONICAL, robots1: [...ROBOTS, ...LATE_NOINDEX, ...NOINDEX_ROBOTS], robots2: [...ROBOTS, ...NOINDEX_ROBOTS], publication: PUBLICATION, address: [URL_],
     };
     const values = roles.map((r) => pick(source[r]));
     const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;

@@ -174,16 +174,30 @@ test('a crawl whose status and content-type columns have names no rule reads: a 
   assert.deepEqual((await run(clean)).summary.notes, []);
 });
 
-test("a CMS dump's publication status is named in a note when it shows drafts, and no row is left out on it", async () => {
-  const wp = `ID,Title,Permalink,Status,Date\n${['publish', 'publish', 'draft', 'publish', 'private', 'publish'].map((s, i) => `${i + 1},Post ${i},${U}/post-${i}/,${s},2024-05-0${i + 1}`).join('\n')}\n`;
-  const r = await run(wp);
-  assert.equal(r.summary.accepted, 6);
-  assert.deepEqual(r.summary.notes, [
-    'list.csv: column 4 (Status) holds publication states, which no rule reads, so the drafts and other unpublished posts it shows are kept: export only the published ones',
+test("a CMS dump's posts that are not published are left out, each with its state; under a name no rule reads, a note says so", async () => {
+  const states = ['publish', 'publish', 'draft', 'publish', 'private', 'future', 'Published'];
+  const wp = (status: string) => `ID,Title,Permalink,${status},Date\n${states.map((s, i) => `${i + 1},Post ${i},${U}/post-${i}/,${s},2024-05-0${i + 1}`).join('\n')}\n`;
+  // WordPress's `post_status`, or a plain `Status` whose values are publication states.
+  for (const name of ['post_status', 'Status']) {
+    const r = await run(wp(name));
+    assert.deepEqual(r.locs, [`${U}/post-0/`, `${U}/post-1/`, `${U}/post-3/`, `${U}/post-6/`], name);
+    assert.deepEqual(codes(r, 'row-unpublished'), [[4, `${U}/post-2/ (draft)`], [6, `${U}/post-4/ (private)`], [7, `${U}/post-5/ (future)`]], name);
+    assert.deepEqual(r.summary.notes, [], name);
+    reconciles(r);
+    const kept = await run(wp(name), { keep: ['row-unpublished'] });
+    assert.equal(kept.summary.accepted, 7, name);
+  }
+  // A crawler's Status (OK, Moved Permanently) stays its status text.
+  const crawl = await run(`Address,Status Code,Status\n${U}/a,200,OK\n${U}/b,301,Moved Permanently\n`);
+  assert.deepEqual(crawl.locs, [`${U}/a`]);
+  // Under a name no rule reads, a note, and no row is left out on a guess.
+  const other = await run(wp('Estado'));
+  assert.equal(other.summary.accepted, 7);
+  assert.deepEqual(other.summary.notes, [
+    'list.csv: column 4 (Estado) holds publication states, but its name is not one read as such, so the drafts and other unpublished posts it shows are kept: name it Post Status, or give it the publication role under Columns in the page',
   ]);
-  // All published, or a status that is something else, says nothing.
-  assert.deepEqual((await run(wp.replace(/draft|private/g, 'publish'))).summary.notes, []);
-  assert.deepEqual((await run(wp.replace(/,(publish|draft|private),/g, ',open,'))).summary.notes, []);
+  // All published says nothing.
+  assert.deepEqual((await run(wp('Estado').replace(/draft|private|future/g, 'publish'))).summary.notes, []);
 });
 
 test('each rule can be turned off, and the rows it left out come back', async () => {

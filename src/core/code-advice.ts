@@ -117,6 +117,8 @@ const ADVICE = {
     'Search Console reports "Submitted URL marked noindex" as an error. Remove the noindex in the CMS if the page should be found; otherwise leaving it out is right.',
   'row-canonicalised':
     'A sitemap should list canonical URLs only; Google treats this one as a duplicate of its canonical. List the canonical URL, or correct the canonical tag if it names the wrong page.',
+  'row-unpublished':
+    'A draft, private or scheduled post answers 404 or a login page to search engines, which Search Console reports as an error. List the post once it is published.',
   'row-not-page':
     'Sitemaps list pages; images, scripts, styles and feeds do not belong (images go in the image extension). Leave them out of the crawl’s export.',
   'robots-disallowed':

@@ -54,4 +54,5 @@ export enum Code {
   RowExcludedRule,
   LocTrackingParam,
   ListLastmodCrawlTime,
+  RowUnpublished,
 }

@@ -42,6 +42,8 @@ export enum DecidingColumn {
   /** Read only for the words of a reason: the export's reason a page is not indexable, a redirect's target. */
   IndexabilityStatus,
   Redirect,
+  /** A CMS's publication status (`publish`, `draft`). */
+  Publication,
 }
 
 /** The deciding columns' rules turned off (`--keep`), as bits for `clearDecidingColumns`. */
@@ -51,6 +53,7 @@ export enum RuleOff {
   NonIndexable = 1 << 2,
   Noindex = 1 << 3,
   Canonicalised = 1 << 4,
+  Unpublished = 1 << 5,
 }
 
 /** The engine's answer to `Status.Belong`. */

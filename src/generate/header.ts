@@ -57,6 +57,7 @@ function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns)
   x.setDecidingColumn(DecidingColumn.Canonical, cols.canonical);
   x.setDecidingColumn(DecidingColumn.IndexabilityStatus, cols.indexabilityStatus);
   x.setDecidingColumn(DecidingColumn.Redirect, cols.redirect);
+  x.setDecidingColumn(DecidingColumn.Publication, cols.publication);
   for (const column of cols.robots) x.setDecidingColumn(DecidingColumn.Robots, column);
 }
 
@@ -78,7 +79,7 @@ function fromLayout(layout: Layout, cells: string[], given: Role[] | undefined):
     for (const { column } of layout.ignoredByValue) if (column < roles.length) roles[column] = 'ignore';
     return { header, roles };
   }
-  const roles = rolesFromHeader(cells);
+  const roles = rolesFromHeader(cells, layout.rows);
   if (!layout.headerByContent) return { header, roles };
   const loc = layout.roles.indexOf('loc');
   return { header, roles: roles.map((r, i) => (i === loc ? 'loc' : r === 'loc' ? 'ignore' : r)) };

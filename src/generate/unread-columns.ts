@@ -4,19 +4,19 @@
 // guess, since a column misread would leave out pages. A column speaks only when its sample holds
 // both kinds of value, one that keeps a row and one that would leave it out: a count whose values
 // happen to be codes (an event count of 300) rarely does, and a column that would leave nothing out
-// needs no word. A CMS dump's publication status (`draft`, `private`) is named the same way: no rule
-// reads it, so its unpublished rows are kept unless the export leaves them out.
+// needs no word. So is a CMS dump's publication status (`draft`, `private`) under another name.
 
 import { roleOfName } from '../input/detect.ts';
+import { isPublicationState, isUnpublished } from '../input/publication-states.ts';
 import type { Role } from '../types.ts';
 
 type Kind = 'status' | 'content-type' | 'indexability' | 'publication';
 
 interface Looks {
   /** Every value of such a column. */
-  value: RegExp;
+  value: { test(value: string): boolean };
   /** A value that keeps the row. */
-  keeps: RegExp;
+  keeps: { test(value: string): boolean };
 }
 
 /** Of the values sampled, how many must look so. */
@@ -30,8 +30,7 @@ const LOOKS: Record<Kind, Looks> = {
   // `text/html; charset=utf-8`, `image/png`.
   'content-type': { value: /^(text|image|application|audio|video|font|model|multipart)\/[\w.+-]+\s*(;.*)?$/i, keeps: /^(text\/html|application\/xhtml\+xml|application\/pdf)\s*(;|$)/i },
   indexability: { value: /^(no[nt][\s-]?)?indexable$/i, keeps: /^indexable$/i },
-  // WordPress, Ghost, Shopify and HubSpot post and product states.
-  publication: { value: /^(publish(ed)?|active|live|draft|auto-draft|pending|private|future|scheduled|trash|unpublished|archived)$/i, keeps: /^(publish(ed)?|active|live)$/i },
+  publication: { value: { test: isPublicationState }, keeps: { test: (v: string) => !isUnpublished(v) } },
 };
 
 export interface UnreadColumn {
@@ -47,16 +46,11 @@ export interface UnreadColumn {
 export function unreadDecidingColumns(roles: Role[], header: string[], rows: string[][]): UnreadColumn[] {
   const found: UnreadColumn[] = [];
   for (const role of Object.keys(LOOKS) as Kind[]) {
-    if ((roles as string[]).includes(role)) continue;
-    const column = roles.findIndex((r, i) => unread(r, role) && roleOfName(header[i] ?? '') !== role && looksLike(rows, i, LOOKS[role]));
+    if (roles.includes(role)) continue;
+    const column = roles.findIndex((r, i) => r === 'ignore' && roleOfName(header[i] ?? '') !== role && looksLike(rows, i, LOOKS[role]));
     if (column >= 0) found.push({ column, role });
   }
   return found;
-}
-
-/** A column no rule reads for what it holds: an ignored one, or for publication states also the one a `Status` name made a crawler's status text. */
-function unread(role: Role, kind: Kind): boolean {
-  return role === 'ignore' || (kind === 'publication' && role === 'status-text');
 }
 
 function looksLike(rows: string[][], column: number, looks: Looks): boolean {
@@ -73,11 +67,9 @@ const KEPT: Record<Kind, string> = {
   indexability: 'the pages it calls Non-Indexable',
   publication: 'the drafts and other unpublished posts it shows',
 };
-const NAME: Record<Exclude<Kind, 'publication'>, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability' };
+const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability', publication: 'Post Status' };
 
 /** The note for one such column. */
 export function unreadNote(source: string, header: string, { column, role }: UnreadColumn): string {
-  const at = `${source}: column ${column + 1} (${header.trim()}) holds ${WHAT[role]}`;
-  if (role === 'publication') return `${at}, which no rule reads, so ${KEPT[role]} are kept: export only the published ones`;
-  return `${at}, but its name is not one read as such, so ${KEPT[role]} are kept: name it ${NAME[role]}, or give it the ${role} role under Columns in the page`;
+  return `${source}: column ${column + 1} (${header.trim()}) holds ${WHAT[role]}, but its name is not one read as such, so ${KEPT[role]} are kept: name it ${NAME[role]}, or give it the ${role} role under Columns in the page`;
 }

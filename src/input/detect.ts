@@ -2,6 +2,7 @@
 
 import type { BelongRole, CoreRole, Delimiter, NewsField, Role, VideoField } from '../types.ts';
 import { type SplitRows, wholeRows } from './split-rows.ts';
+import { isPublicationState } from './publication-states.ts';
 
 // The pipe comes from database and CMS dumps; it is tried last, as URLs may hold one.
 const CANDIDATES: Delimiter[] = [',', ';', '\t', '|'];
@@ -97,6 +98,7 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   'content-type': ['contenttype', 'content', 'mimetype'],
   canonical: ['canonicallinkelement1', 'canonical', 'canonicalurl'],
   robots: ['metarobots1', 'xrobotstag1', 'metarobots', 'xrobotstag', 'robots'],
+  publication: ['poststatus', 'publicationstatus', 'publishstatus', 'publishingstatus'],
   ignore: [],
 };
 
@@ -141,8 +143,8 @@ export function isHeader(cells: string[]): boolean {
 }
 
 /** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
-export function rolesFromHeader(cells: string[]): Role[] {
-  const roles = cells.map(roleOfName);
+export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] {
+  const roles = publicationByContent(cells.map(roleOfName), rows);
   const rank = (i: number) => NAMES.lastmod.indexOf(normalizeName(cells[i]));
   const lastmods = roles.flatMap((r, i) => (r === 'lastmod' ? [i] : []));
   const lastmod = lastmods.reduce((best, i) => (rank(i) < rank(best) ? i : best), lastmods[0]);
@@ -152,6 +154,18 @@ export function rolesFromHeader(cells: string[]): Role[] {
     taken.add(role);
     return role;
   });
+}
+
+/**
+ * A `Status` column of a CMS dump (`publish`, `draft`) holds publication states, not a crawler's
+ * status words (`OK`, `Moved Permanently`): told by its sampled values.
+ */
+function publicationByContent(roles: Role[], rows: string[][]): Role[] {
+  const at = roles.indexOf('status-text');
+  if (at < 0 || roles.includes('publication')) return roles;
+  const values = rows.map((r) => (r[at] ?? '').trim()).filter((v) => v !== '');
+  if (values.length === 0 || values.filter(isPublicationState).length < 0.9 * values.length) return roles;
+  return roles.map((r, i) => (i === at ? 'publication' : r));
 }
 
 /** Without a header: loc, lastmod, changefreq, priority, then nothing. */

@@ -168,10 +168,10 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
   if (firstRow === null) return { ...base, header: null, headerByContent: false, ...positionalRoles(rest), rows: rest };
   const first = firstRow;
   if (isHeader(first)) {
-    return { ...base, header: first, headerByContent: false, roles: rolesFromHeader(first), ignoredByValue: [], rows: rest };
+    return { ...base, header: first, headerByContent: false, roles: rolesFromHeader(first, rest), ignoredByValue: [], rows: rest };
   }
   // By content: a column whose label names another field (`lastmod` over URLs) is not taken for the URLs.
-  const named = rolesFromHeader(first);
+  const named = rolesFromHeader(first, rest);
   const loc = first.some(isUrlLike) ? -1 : urlColumn(rest, (col) => named[col] === 'ignore' || named[col] === undefined);
   if (loc >= 0) {
     const roles: Role[] = [...named];

@@ -1,13 +1,14 @@
 // The columns of crawler exports that say a page does not belong in a sitemap (SPEC section 10):
 // a status that is not 2xx, a content type that is not a page, a Non-Indexable verdict, a noindex
-// directive, a canonical that names another URL. The first that applies, in that order, is the
-// row's one reason.
+// directive, a canonical that names another URL; and a CMS's publication status that is not
+// published. The first that applies, in that order, is the row's one reason.
 
 import { Code } from '../core/code.ts';
 import { RuleOff } from '../core/status.ts';
 import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
 import { stripTrackingParams } from './tracking-params.ts';
+import { isUnpublished } from '../input/publication-states.ts';
 
 export interface BelongColumns {
   status: number;
@@ -18,6 +19,7 @@ export interface BelongColumns {
   contentType: number;
   canonical: number;
   robots: number[];
+  publication: number;
 }
 
 export interface Exclusion {
@@ -39,8 +41,9 @@ export function belongColumns(roles: Role[]): BelongColumns | null {
     contentType: roles.indexOf('content-type'),
     canonical: roles.indexOf('canonical'),
     robots: roles.flatMap((r, i) => (r === 'robots' ? [i] : [])),
+    publication: roles.indexOf('publication'),
   };
-  const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots];
+  const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication];
   return deciding.some((c) => c >= 0) ? cols : null;
 }
 
@@ -48,7 +51,7 @@ export function belongColumns(roles: Role[]): BelongColumns | null {
 export function rulesOff(keep: ReadonlySet<string>): number {
   const bits: [string, RuleOff][] = [
     ['row-status', RuleOff.Status], ['row-not-page', RuleOff.NotPage], ['row-non-indexable', RuleOff.NonIndexable],
-    ['row-noindex', RuleOff.Noindex], ['row-canonicalised', RuleOff.Canonicalised],
+    ['row-noindex', RuleOff.Noindex], ['row-canonicalised', RuleOff.Canonicalised], ['row-unpublished', RuleOff.Unpublished],
   ];
   return bits.reduce((n, [code, bit]) => (keep.has(code) ? n | bit : n), 0);
 }
@@ -133,6 +136,8 @@ export function judgeColumns(
     const written = given !== null && given.includes('?') ? stripTrackingParams(given, extraParams, !keep.has('loc-tracking-param')) : given;
     if (written !== null && written !== url) return { code: Code.RowCanonicalised, column: cols.canonical, detail: `canonical ${written}` };
   }
+  const state = at(cols.publication);
+  if (state && !keep.has('row-unpublished') && isUnpublished(state)) return { code: Code.RowUnpublished, column: cols.publication, detail: state };
   return null;
 }
 
