@@ -223,6 +223,29 @@ test('the sheet option names the sheet to read, in any case; an unknown name lis
   });
 });
 
+test("a first sheet without URLs gives way to the first sheet that has them, with a note: Search Console's Excel export opens on its queries", async () => {
+  const gsc = workbook([
+    ['Queries', [['Top queries', 'Clicks', 'Impressions'], ['garden tools', 120, 3400], ['compost', 80, 2100]]],
+    ['Pages', [['Top pages', 'Clicks', 'Impressions'], ['https://www.example.com/', 300, 9000], ['https://www.example.com/blog/compost-101#tips', 80, 2100]]],
+    ['Countries', [['Country', 'Clicks'], ['Germany', 300]]],
+  ]);
+  const result = await generate([source('gsc.xlsx', gsc)], { baseUrl: BASE, now: AFTER_DATES }, nodePlatform);
+  assert.equal(result.summary.accepted, 2);
+  assert.equal(result.summary.rows, 2, 'the rows of the sheet read, once');
+  assert.deepEqual(result.summary.notes, ['gsc.xlsx: its sheet "Pages" was read, as the first, "Queries", holds no URLs (--sheet names another)']);
+  // The column preview shows the same sheet.
+  const shown = await inspect(source('gsc.xlsx', gsc), nodePlatform);
+  assert.deepEqual(shown.header, ['Top pages', 'Clicks', 'Impressions']);
+  // A sheet asked for is read as it is, and no sheet with URLs is one clear error that names them.
+  await assert.rejects(outcome('gsc.xlsx', gsc, { sheet: 'Queries' }), /no URL column/);
+  const none = workbook([['Queries', [['Top queries', 'Clicks'], ['compost', 3]]], ['Countries', [['Country', 'Clicks'], ['Germany', 4]]]]);
+  await assert.rejects(outcome('none.xlsx', none), (e: Error) => {
+    assert.ok(e instanceof InputError);
+    assert.match(e.message, /^none\.xlsx: no URL column: .*; nor does any other sheet \("Queries", "Countries"\)$/);
+    return true;
+  });
+});
+
 test('the parts in any order, deflated or stored, read the same', async () => {
   const strings = ['<si><t>Address</t></si>', '<si><t>https://www.example.com/a</t></si>'];
   const sheetData = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>Last Modified</t></is></c></row><row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2" s="1"><v>46327</v></c></row>';

@@ -8,6 +8,7 @@ import { decideLayout } from '../input/layout.ts';
 import { splitterOn, wholeRows } from '../input/split-rows.ts';
 import type { InputSource, Inspection, Options, Platform } from '../types.ts';
 import { decoder, SAMPLE_BYTES } from './read-input.ts';
+import { listOrOtherSheet, readListSheet } from './sheet-choice.ts';
 
 /** How much of a sitemap the column preview reads for its extension columns. */
 const PREVIEW_SURVEY_BYTES = 1 << 20;
@@ -16,14 +17,20 @@ const PREVIEW_ROWS = 5;
 
 /** The delimiter, header and first rows of an input, for the column mapping. */
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
+  return readListSheet(source.name, options.sheet, (sheet) => inspectSheet(source, platform, options, sheet), () => {});
+}
+
+async function inspectSheet(source: InputSource, platform: Platform, options: Partial<Options>, sheet: string | undefined): Promise<Inspection> {
   let fromSitemap = false;
   let workbook = false;
+  let read: { name: string; sheets: string[] } | null = null;
   // A sitemap's extension columns as far as its first bytes show them: the columns of the first rows,
   // without reading a big file through.
   const reread = () => (source.once ? null : firstBytes(source.chunks(), PREVIEW_SURVEY_BYTES));
   const decoded = decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread, () => {}, {
-    sheet: options.sheet,
+    sheet,
     onWorkbook: () => (workbook = true),
+    onSheet: (name, sheets) => (read = { name, sheets }),
   });
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   await rest[Symbol.asyncIterator]().return?.();
@@ -39,7 +46,7 @@ export async function inspect(source: InputSource, platform: Platform, options: 
     return { delimiter: '\t', header, rows: data, roles, fromSitemap };
   }
   // A workbook's sheet comes as CSV, whatever delimiter the options name.
-  const layout = decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter);
+  const layout = listOrOtherSheet(() => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter), read);
   const roles = options.roles ?? layout.roles;
   return { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
 }

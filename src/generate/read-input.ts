@@ -9,6 +9,7 @@ import { inferBase } from './base-url.ts';
 import { delimiterByte, splitterOn } from '../input/split-rows.ts';
 import type { InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
+import { listOrOtherSheet, readListSheet } from './sheet-choice.ts';
 import type { GenerateRun } from './run.ts';
 
 /** How much of an input's start its delimiter is detected on: rows before it far longer than a line. */
@@ -17,6 +18,16 @@ export const SAMPLE_BYTES = 1 << 20;
 export const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export async function readInput(run: GenerateRun, source: InputSource, index: number): Promise<void> {
+  const readBefore = run.progress.bytesRead;
+  const read = (sheet: string | undefined) => {
+    run.progress.bytesRead = readBefore;
+    return readSheet(run, source, index, sheet);
+  };
+  await readListSheet(source.name, run.opts.sheet, read, (n) => void run.notes.push(n));
+}
+
+/** The input, of a workbook the sheet given (else its first). */
+async function readSheet(run: GenerateRun, source: InputSource, index: number, sheet: string | undefined): Promise<void> {
   const { core, x, opts, progress } = run;
   run.input = { source, index, converted: false };
   const rowsBefore = x.counter(Counter.Rows);
@@ -37,7 +48,8 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
     if (run.input.converted) x.beginInput(delimiterByte('\t'), index, 1, 1);
     else {
       const split = splitterOn(core, first.length < SAMPLE_BYTES);
-      const layout = decideLayout(decoder.decode(first.subarray(0, SAMPLE_BYTES)), source.name, split, run.input.workbook ? ',' : opts.delimiter);
+      const text = decoder.decode(first.subarray(0, SAMPLE_BYTES));
+      const layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), read);
       run.input.layout = layout;
       if (!run.site) inferBase(run, layout);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);
@@ -49,7 +61,8 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
   const notes = (n: string) => void run.notes.push(n);
   // The delimiter is told from the first MiB, however small the chunks it comes in.
   const windows1252 = () => void (run.input.windows1252 = true);
-  const workbook = { sheet: opts.sheet, onWorkbook: () => void (run.input.workbook = true) };
+  let read: { name: string; sheets: string[] } | null = null;
+  const workbook = { sheet, onWorkbook: () => void (run.input.workbook = true), onSheet: (name: string, sheets: string[]) => void (read = { name, sheets }) };
   const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252, workbook);
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   for await (const chunk of prepend(head, rest)) {

@@ -23,7 +23,7 @@ export { InputError };
  * A file whose first 64 KiB are not UTF-8 but are Windows-1252 (what spreadsheets save on Windows)
  * is read as Windows-1252, and `onWindows1252` is told.
  * An Excel workbook (.xlsx, told by its content) comes out as CSV rows of its first sheet, or of
- * `workbook.sheet`; `workbook.onWorkbook` is told first.
+ * `workbook.sheet`; `workbook.onWorkbook` is told first, `workbook.onSheet` which sheet is read.
  */
 export async function* decodeInput(
   name: string,
@@ -33,7 +33,7 @@ export async function* decodeInput(
   onSitemap: (origin: RowsOrigin) => void = () => {},
   reread?: () => AsyncIterable<Uint8Array> | null,
   onWindows1252: () => void = () => {},
-  workbook: { sheet?: string; onWorkbook?: () => void } = {},
+  workbook: { sheet?: string; onWorkbook?: () => void; onSheet?: (sheet: string, sheets: string[]) => void } = {},
 ): AsyncIterable<Uint8Array> {
   let { head, rest } = await peek(chunks, SAMPLE);
   if (isGzip(head)) {
@@ -43,7 +43,7 @@ export async function* decodeInput(
     workbook.onWorkbook?.();
     // The readers of workbooks and sitemaps load only for such inputs: a list starts without them.
     const { workbookRows } = await import('./xlsx.ts');
-    yield* workbookRows(name, prepend(head, rest), workbook.sheet);
+    yield* workbookRows(name, prepend(head, rest), workbook.sheet, workbook.onSheet);
     return;
   }
   if (isSitemapInput(head)) {

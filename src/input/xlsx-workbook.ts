@@ -89,6 +89,11 @@ export function chooseSheet(book: WorkbookPart, rels: WorkbookRels, wanted: stri
   return { name: sheet.name, part: rel.part };
 }
 
+/** The names of the workbook's worksheets (not charts), in tab order. */
+export function worksheetNames(book: WorkbookPart, rels: WorkbookRels): string[] {
+  return book.sheets.filter((s) => rels.byId.get(s.relId)?.kind === 'worksheet').map((s) => s.name);
+}
+
 function listSheets(book: WorkbookPart): string {
   return book.sheets.map((s) => `"${s.name}"`).join(', ');
 }

@@ -28,17 +28,20 @@ import { InputError } from './input-error.ts';
 import { SheetRows } from './xlsx-sheet.ts';
 import { SharedStrings } from './xlsx-strings.ts';
 import { DateStyles } from './xlsx-styles.ts';
-import { chooseSheet, WORKBOOK_PART, WORKBOOK_RELS_PART, WorkbookPart, WorkbookRels } from './xlsx-workbook.ts';
+import { chooseSheet, WORKBOOK_PART, WORKBOOK_RELS_PART, WorkbookPart, WorkbookRels, worksheetNames } from './xlsx-workbook.ts';
 import { PartScanner, readPart, WorkbookFault } from './xlsx-xml.ts';
 
 /** How many bytes of rows are gathered before they are given on. */
 const BLOCK = 1 << 16;
 /** The end record (22 bytes) and the longest comment a zip may end with. */
 const END_SEARCH = 22 + 0xffff;
-/** The rows of a workbook's first sheet, or of the sheet `wanted` names, as CSV bytes. */
-export async function* workbookRows(name: string, chunks: AsyncIterable<Uint8Array>, wanted?: string): AsyncGenerator<Uint8Array> {
+/**
+ * The rows of a workbook's first sheet, or of the sheet `wanted` names, as CSV bytes; `onSheet` is
+ * told the sheet read and the names of all the worksheets before its rows come.
+ */
+export async function* workbookRows(name: string, chunks: AsyncIterable<Uint8Array>, wanted?: string, onSheet?: (sheet: string, sheets: string[]) => void): AsyncGenerator<Uint8Array> {
   try {
-    yield* new Workbook(wanted).rows(chunks);
+    yield* new Workbook(wanted, onSheet).rows(chunks);
   } catch (e) {
     if (e instanceof NotAWorkbook) throw new InputError(`${name} is an Office document but not an Excel workbook (it has no ${WORKBOOK_PART}); save the table as .xlsx or CSV`);
     if (e instanceof WorkbookFault || e instanceof InflateError) throw new InputError(`${name}: the workbook cannot be read: ${e.message}`);
@@ -59,7 +62,10 @@ class Workbook {
   /** Sheets met before the workbook could read them, as stored: by part name. */
   private readonly kept = new Map<string, { chunks: Uint8Array[]; deflated: boolean }>();
 
-  constructor(private readonly wanted: string | undefined) {}
+  constructor(
+    private readonly wanted: string | undefined,
+    private readonly onSheet?: (sheet: string, sheets: string[]) => void,
+  ) {}
 
   async *rows(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     const end = new ZipEnd();
@@ -79,7 +85,10 @@ class Workbook {
       } else if (this.maybeSheet(part)) {
         this.kept.set(part, { chunks: await gather(entry.chunks), deflated: entry.deflated === true });
       }
-      if (this.book && this.rels && !this.chosen) this.chosen = chooseSheet(this.book, this.rels, this.wanted);
+      if (this.book && this.rels && !this.chosen) {
+        this.chosen = chooseSheet(this.book, this.rels, this.wanted);
+        this.onSheet?.(this.chosen.name, worksheetNames(this.book, this.rels));
+      }
     }
     // A zip cut short between two entries reads as a smaller zip: its end record says it is whole.
     if (!end.found()) throw new InflateError('the zip archive is cut short (its end record is missing)');
