@@ -11,6 +11,7 @@ import { nodePlatform } from '../src/platform/node.ts';
 import type { InputSource } from '../src/types.ts';
 import { concatParts, locsOf, readZip, source, BASE, NOW } from './helpers.ts';
 import { DECL, index, U, url, urlset } from './check-helpers.ts';
+import { utf8Name } from '../src/check/zip-entries.ts';
 
 async function rowsText(input: InputSource, notes: string[] = []): Promise<string> {
   const parts: Uint8Array[] = [];
@@ -123,6 +124,20 @@ test('a zip that holds only a list gives no rows and says why; a zip of sitemaps
   const listOnly = zipSync({ 'list.csv': new TextEncoder().encode(`loc\n${U}/a\n`) });
   assert.equal(await rowsText(source('only.zip', listOnly), notes), 'loc\tlastmod\tchangefreq\tpriority\n');
   assert.deepEqual(notes, ['only.zip: list.csv passed over: a zip is read for the sitemaps in it; give a list as a file of its own (gzipped or not)']);
+  // A name in UTF-8 without the zip's UTF-8 flag (as many tools write it) reads as UTF-8.
+  const unflagged = zipSync({ 'Geräte.csv': new TextEncoder().encode(`loc\n${U}/a\n`) });
+  const view = new DataView(unflagged.buffer);
+  for (let i = 0; i + 4 <= unflagged.length; i++) {
+    const sig = view.getUint32(i, true);
+    if (sig === 0x04034b50) view.setUint16(i + 6, view.getUint16(i + 6, true) & ~0x800, true);
+    if (sig === 0x02014b50) view.setUint16(i + 8, view.getUint16(i + 8, true) & ~0x800, true);
+  }
+  notes.length = 0;
+  await rowsText(source('gsc.zip', unflagged), notes);
+  assert.deepEqual(notes, ['gsc.zip: Geräte.csv passed over: a zip is read for the sitemaps in it; give a list as a file of its own (gzipped or not)']);
+  assert.equal(utf8Name('Geräte.csv'), 'Geräte.csv', 'a name read as UTF-8 stays');
+  assert.equal(utf8Name('Ger\u00c3\u00a4te.csv'), 'Geräte.csv', 'read as Latin-1, its bytes are UTF-8');
+  assert.equal(utf8Name('日本.csv'), '日本.csv');
   const withSitemap = zipSync({ 'sitemap-1.xml': new TextEncoder().encode(urlset(url(`${U}/a`))), 'report.csv': new Uint8Array(0), 'manifest.json': new TextEncoder().encode('{}') });
   notes.length = 0;
   await rowsText(source('set.zip', withSitemap), notes);

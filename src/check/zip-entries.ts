@@ -94,6 +94,21 @@ interface EntryState {
  * `keepDeflated` is asked about each entry as it is found (before the entries ahead of it are read
  * through): a deflated entry it wants comes as its stored deflate stream, `deflated` set.
  */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A name without the zip's UTF-8 flag comes read as Latin-1; when its bytes are UTF-8, they are
+ * UTF-8 (`Geräte.csv`, not `GerÃ¤te.csv`): what most tools write, flag or not.
+ */
+export function utf8Name(name: string): string {
+  if (!/[\x80-\xff]/.test(name) || /[^\x00-\xff]/.test(name)) return name;
+  try {
+    return strictUtf8.decode(Uint8Array.from(name, (c) => c.charCodeAt(0)));
+  } catch {
+    return name;
+  }
+}
+
 export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflated: (name: string) => boolean = () => false): AsyncGenerator<ZipEntry> {
   const it = source[Symbol.asyncIterator]();
   const unzip = new Unzip();
@@ -190,7 +205,7 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
       }
       // Entries found while an earlier one was read come in order; one not yet done keeps its queue.
       const st = found[next++];
-      const name = st.file.name;
+      const name = utf8Name(st.file.name);
       if (name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\._/.test(name)) {
         mute(st);
         continue;
