@@ -3,7 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { zipSync } from 'fflate';
 import { generate } from '../src/generate/engine.ts';
+import { inspect } from '../src/generate/inspect.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { NOW, run, source, type Run } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
@@ -198,6 +200,26 @@ test("a CMS dump's posts that are not published are left out, each with its stat
   ]);
   // All published says nothing.
   assert.deepEqual((await run(wp('Estado').replace(/draft|private|future/g, 'publish'))).summary.notes, []);
+});
+
+test("Search Console's CSV download, a zip of lists, is read for the list that holds URLs; the others are named", async () => {
+  const enc = (t: string) => new TextEncoder().encode(t);
+  const gsc = zipSync({
+    'Suchanfragen.csv': enc('Häufigste Suchanfragen,Klicks,Impressionen\ngartengeräte,120,3400\nkompost,80,2100\n'),
+    'Seiten.csv': enc(`Häufigste Seiten,Klicks,Impressionen\n${U}/,300,9000\n${U}/blog/kompost#tipps,80,2100\n${U}/blog/kompost,12,400\n`),
+    'Länder.csv': enc('Land,Klicks\nDeutschland,300\n'),
+    'Filter.csv': enc('Filter,Wert\nSuchtyp,Web\n'),
+  });
+  const result = await generate([source('export.zip', gsc)], { baseUrl: `${U}/`, now: NOW }, nodePlatform);
+  assert.equal(result.summary.accepted, 2);
+  assert.equal(result.summary.rows, 3);
+  assert.deepEqual(result.summary.notes, ['export.zip: Seiten.csv read; Suchanfragen.csv, Länder.csv, Filter.csv passed over, as they hold no URLs']);
+  // The column preview shows that list.
+  const shown = await inspect(source('export.zip', gsc), nodePlatform);
+  assert.deepEqual([shown.header, shown.fromSitemap], [['Häufigste Seiten', 'Klicks', 'Impressionen'], false]);
+  // A zip of lists none of which holds URLs is one clear error.
+  const none = zipSync({ 'Queries.csv': enc('Top queries,Clicks\ncompost,3\n'), 'Countries.csv': enc('Country,Clicks\nGermany,4\n') });
+  await assert.rejects(generate([source('none.zip', none)], { baseUrl: `${U}/`, now: NOW }, nodePlatform), { message: 'none.zip: none of the lists in it holds URLs (Queries.csv, Countries.csv)' });
 });
 
 test('each rule can be turned off, and the rows it left out come back', async () => {

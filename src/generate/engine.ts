@@ -11,6 +11,7 @@ import type { FindingStore } from './findings.ts';
 import { finishList, summarize, writeReportAndManifest } from './finish.ts';
 import { OptionError, resolveOptions, type ResolvedOptions } from './options.ts';
 import { readInput } from './read-input.ts';
+import { listsInZips } from './zip-inputs.ts';
 import { GenerateRun } from './run.ts';
 import { belongingOf } from './belonging.ts';
 import { urlJudges } from './url-judges.ts';
@@ -54,9 +55,10 @@ export async function generate(
 }
 
 /** `generate` on a core of the caller's (the tests give one built with its probes). */
-export async function generateOn(core: Core, sources: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
+export async function generateOn(core: Core, given: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
   // The audit judges what is published: its rows are all kept, their URLs as they are.
   const notes: string[] = [];
+  const sources = opts.allFields ? given : await listsInZips(given, platform, opts, (n) => void notes.push(n));
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);
   // The published set's reader (the audit's) loads only for a run that has one.

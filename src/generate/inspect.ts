@@ -9,6 +9,7 @@ import { splitterOn, wholeRows } from '../input/split-rows.ts';
 import type { InputSource, Inspection, Options, Platform } from '../types.ts';
 import { decoder, SAMPLE_BYTES } from './read-input.ts';
 import { listOrOtherSheet, readListSheet } from './sheet-choice.ts';
+import { zippedLists } from './zipped-lists.ts';
 
 /** How much of a sitemap the column preview reads for its extension columns. */
 const PREVIEW_SURVEY_BYTES = 1 << 20;
@@ -17,6 +18,15 @@ const PREVIEW_ROWS = 5;
 
 /** The delimiter, header and first rows of an input, for the column mapping. */
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
+  // A zip of lists shows the first of them that holds URLs, as the run reads it (zip-inputs.ts).
+  for (const list of (await zippedLists(source)) ?? []) {
+    const own = await inspectOne(list, platform, { ...options, roles: undefined }).catch(() => null);
+    if (own?.roles.includes('loc')) return options.roles ? inspectOne(list, platform, options) : own;
+  }
+  return inspectOne(source, platform, options);
+}
+
+function inspectOne(source: InputSource, platform: Platform, options: Partial<Options>): Promise<Inspection> {
   return readListSheet(source.name, options.sheet, (sheet) => inspectSheet(source, platform, options, sheet), () => {});
 }
 

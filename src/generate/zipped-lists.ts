@@ -1,0 +1,53 @@
+// The lists in a zip that holds no sitemap: Search Console's "Download CSV" is such a zip, Pages.csv
+// beside Queries.csv, Countries.csv, Devices.csv…, in the UI's language. Each CSV entry is an input
+// of its own (`export.zip/Pages.csv`), read from the zip again whenever it is read. A zip that holds
+// anything but CSV, JSON and robots files is read for its sitemaps, as before (../check/unpack.ts).
+
+import { isCompanion } from '../check/companions.ts';
+import { zipEntries } from '../check/zip-entries.ts';
+import type { InputSource } from '../types.ts';
+
+const LIST = /\.csv$/i;
+
+/** The CSV entries of a zip that holds nothing a sitemap reader reads, as inputs; null for anything else. */
+export async function zippedLists(source: InputSource): Promise<InputSource[] | null> {
+  // Looked into ahead only when its size is known (a file, a Blob: a fresh stream each time): a
+  // source of unknown size may hand out one stream, whose start the look would use up.
+  if (source.once || source.size === undefined || !(await startsAsZip(source))) return null;
+  const names: string[] = [];
+  try {
+    for await (const entry of zipEntries(source.chunks())) {
+      if (!isCompanion(entry.name)) return null;
+      names.push(entry.name);
+    }
+  } catch {
+    return null; // a damaged zip: the sitemap reader says so
+  }
+  const lists = names.filter((n) => LIST.test(n));
+  return lists.length ? lists.map((name) => entrySource(source, name)) : null;
+}
+
+function entrySource(zip: InputSource, name: string): InputSource {
+  return {
+    name: `${zip.name}/${name}`,
+    async *chunks() {
+      for await (const entry of zipEntries(zip.chunks())) {
+        if (entry.name !== name) continue;
+        yield* entry.chunks;
+        return;
+      }
+    },
+  };
+}
+
+async function startsAsZip(source: InputSource): Promise<boolean> {
+  const iterator = source.chunks()[Symbol.asyncIterator]();
+  try {
+    const first = await iterator.next();
+    const head = first.done ? new Uint8Array(0) : first.value;
+    return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
+  } finally {
+    await iterator.return?.();
+  }
+}
+
