@@ -232,7 +232,7 @@ test("a first sheet without URLs gives way to the first sheet that has them, wit
   const result = await generate([source('gsc.xlsx', gsc)], { baseUrl: BASE, now: AFTER_DATES }, nodePlatform);
   assert.equal(result.summary.accepted, 2);
   assert.equal(result.summary.rows, 2, 'the rows of the sheet read, once');
-  assert.deepEqual(result.summary.notes, ['gsc.xlsx: its sheet "Pages" was read, as the first, "Queries", holds no URLs (--sheet names another)']);
+  assert.deepEqual(result.summary.notes, ['gsc.xlsx: its sheet "Pages" was read, as the first, "Queries", holds no URLs (the command line\'s --sheet names another)']);
   // The column preview shows the same sheet.
   const shown = await inspect(source('gsc.xlsx', gsc), nodePlatform);
   assert.deepEqual(shown.header, ['Top pages', 'Clicks', 'Impressions']);

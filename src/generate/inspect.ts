@@ -10,6 +10,7 @@ import type { InputSource, Inspection, Options, Platform } from '../types.ts';
 import { decoder, SAMPLE_BYTES } from './read-input.ts';
 import { listOrOtherSheet, readListSheet } from './sheet-choice.ts';
 import { zippedLists } from './zipped-lists.ts';
+import { InputError } from '../input/input-error.ts';
 
 /** How much of a sitemap the column preview reads for its extension columns. */
 const PREVIEW_SURVEY_BYTES = 1 << 20;
@@ -20,7 +21,10 @@ const PREVIEW_ROWS = 5;
 export async function inspect(source: InputSource, platform: Platform, options: Partial<Options> = {}): Promise<Inspection> {
   // A zip of lists shows the first of them that holds URLs, as the run reads it (zip-inputs.ts).
   for (const list of (await zippedLists(source)) ?? []) {
-    const own = await inspectOne(list, platform, { ...options, roles: undefined }).catch(() => null);
+    const own = await inspectOne(list, platform, { ...options, roles: undefined }).catch((e: unknown) => {
+      if (e instanceof InputError) return null; // a list without URLs
+      throw e;
+    });
     if (own?.roles.includes('loc')) return options.roles ? inspectOne(list, platform, options) : own;
   }
   return inspectOne(source, platform, options);
@@ -33,14 +37,14 @@ function inspectOne(source: InputSource, platform: Platform, options: Partial<Op
 async function inspectSheet(source: InputSource, platform: Platform, options: Partial<Options>, sheet: string | undefined): Promise<Inspection> {
   let fromSitemap = false;
   let workbook = false;
-  let read: { name: string; sheets: string[] } | null = null;
+  let sheetSeen: { name: string; sheets: string[] } | null = null;
   // A sitemap's extension columns as far as its first bytes show them: the columns of the first rows,
   // without reading a big file through.
   const reread = () => (source.once ? null : firstBytes(source.chunks(), PREVIEW_SURVEY_BYTES));
   const decoded = decodeInput(source.name, source.chunks(), platform, () => {}, () => (fromSitemap = true), reread, () => {}, {
     sheet,
     onWorkbook: () => (workbook = true),
-    onSheet: (name, sheets) => (read = { name, sheets }),
+    onSheet: (name, sheets) => (sheetSeen = { name, sheets }),
   });
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   await rest[Symbol.asyncIterator]().return?.();
@@ -56,7 +60,7 @@ async function inspectSheet(source: InputSource, platform: Platform, options: Pa
     return { delimiter: '\t', header, rows: data, roles, fromSitemap };
   }
   // A workbook's sheet comes as CSV, whatever delimiter the options name.
-  const layout = listOrOtherSheet(() => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter), read);
+  const layout = listOrOtherSheet(() => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter), sheetSeen);
   const roles = options.roles ?? layout.roles;
   return { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
 }

@@ -49,7 +49,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
     else {
       const split = splitterOn(core, first.length < SAMPLE_BYTES);
       const text = decoder.decode(first.subarray(0, SAMPLE_BYTES));
-      const layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), read);
+      const layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), sheetSeen);
       run.input.layout = layout;
       if (!run.site) inferBase(run, layout);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);
@@ -61,8 +61,8 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   const notes = (n: string) => void run.notes.push(n);
   // The delimiter is told from the first MiB, however small the chunks it comes in.
   const windows1252 = () => void (run.input.windows1252 = true);
-  let read: { name: string; sheets: string[] } | null = null;
-  const workbook = { sheet, onWorkbook: () => void (run.input.workbook = true), onSheet: (name: string, sheets: string[]) => void (read = { name, sheets }) };
+  let sheetSeen: { name: string; sheets: string[] } | null = null;
+  const workbook = { sheet, onWorkbook: () => void (run.input.workbook = true), onSheet: (name: string, sheets: string[]) => void (sheetSeen = { name, sheets }) };
   const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252, workbook);
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   for await (const chunk of prepend(head, rest)) {

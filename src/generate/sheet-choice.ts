@@ -28,7 +28,7 @@ export async function readListSheet<T>(name: string, asked: string | undefined, 
     for (const other of e.sheets.filter((s) => s !== e.sheet)) {
       try {
         const out = await read(other);
-        note(`${name}: its sheet "${other}" was read, as the first, "${e.sheet}", holds no URLs (--sheet names another)`);
+        note(`${name}: its sheet "${other}" was read, as the first, "${e.sheet}", holds no URLs (the command line's --sheet names another)`);
         return out;
       } catch (f) {
         if (!(f instanceof SheetWithoutList)) throw f;
