@@ -183,6 +183,8 @@ export interface Inspection {
   roles: Role[];
   /** A sitemap, feed or zip of them: its columns come from its elements, and the roles and delimiter given do not apply to it. */
   fromSitemap: boolean;
+  /** An Excel workbook: the name of the sheet read. */
+  sheet?: string;
 }
 
 export interface Hooks {

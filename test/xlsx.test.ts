@@ -235,7 +235,8 @@ test("a first sheet without URLs gives way to the first sheet that has them, wit
   assert.deepEqual(result.summary.notes, ['gsc.xlsx: its sheet "Pages" was read, as the first, "Queries", holds no URLs (the command line\'s --sheet names another)']);
   // The column preview shows the same sheet.
   const shown = await inspect(source('gsc.xlsx', gsc), nodePlatform);
-  assert.deepEqual(shown.header, ['Top pages', 'Clicks', 'Impressions']);
+  assert.deepEqual([shown.sheet, shown.header], ['Pages', ['Top pages', 'Clicks', 'Impressions']]);
+  assert.equal((await inspect(source('list.csv', 'loc\nhttps://www.example.com/\n'), nodePlatform)).sheet, undefined);
   // A sheet asked for is read as it is, and no sheet with URLs is one clear error that names them.
   await assert.rejects(outcome('gsc.xlsx', gsc, { sheet: 'Queries' }), /no URL column/);
   const none = workbook([['Queries', [['Top queries', 'Clicks'], ['compost', 3]]], ['Countries', [['Country', 'Clicks'], ['Germany', 4]]]]);

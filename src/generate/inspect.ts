@@ -37,7 +37,7 @@ function inspectOne(source: InputSource, platform: Platform, options: Partial<Op
 async function inspectSheet(source: InputSource, platform: Platform, options: Partial<Options>, sheet: string | undefined): Promise<Inspection> {
   let fromSitemap = false;
   let workbook = false;
-  let sheetSeen: { name: string; sheets: string[] } | null = null;
+  let sheetSeen = null as { name: string; sheets: string[] } | null;
   // A sitemap's extension columns as far as its first bytes show them: the columns of the first rows,
   // without reading a big file through.
   const reread = () => (source.once ? null : firstBytes(source.chunks(), PREVIEW_SURVEY_BYTES));
@@ -62,5 +62,6 @@ async function inspectSheet(source: InputSource, platform: Platform, options: Pa
   // A workbook's sheet comes as CSV, whatever delimiter the options name.
   const layout = listOrOtherSheet(() => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter), sheetSeen);
   const roles = options.roles ?? layout.roles;
-  return { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
+  const shown = { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
+  return sheetSeen ? { ...shown, sheet: sheetSeen.name } : shown;
 }

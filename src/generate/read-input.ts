@@ -61,7 +61,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   const notes = (n: string) => void run.notes.push(n);
   // The delimiter is told from the first MiB, however small the chunks it comes in.
   const windows1252 = () => void (run.input.windows1252 = true);
-  let sheetSeen: { name: string; sheets: string[] } | null = null;
+  let sheetSeen = null as { name: string; sheets: string[] } | null;
   const workbook = { sheet, onWorkbook: () => void (run.input.workbook = true), onSheet: (name: string, sheets: string[]) => void (sheetSeen = { name, sheets }) };
   const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252, workbook);
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);

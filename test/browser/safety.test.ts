@@ -198,6 +198,11 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
         assert.ok(expected.accepted > 0, `${c.name}: the good rows are kept`);
         if (c.code) assert.ok(expected.codes[c.code], `${c.name}: ${c.code}`);
         assert.equal(await page.getByRole('alert').count(), 0, `${c.name}: no error`);
+        // A workbook's Columns name the sheet read, and offer no delimiter.
+        if (c.name.endsWith('.xlsx')) {
+          await page.locator('.mapping-panel summary', { hasText: 'sheet “Internal”, header row' }).waitFor();
+          assert.equal(await page.locator('#delimiter').count(), 0, 'no delimiter for a workbook');
+        }
       } else {
         const said = page.getByRole('alert').or(page.locator('.banner[role="status"], .notes li')).filter({ hasText: c.expect });
         await said.waitFor();
