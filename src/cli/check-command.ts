@@ -2,6 +2,7 @@
 // and of live sites (SPEC 12: URLs are fetched, see ../fetch/). Node only.
 // Exit 0 when nothing is at error level, 4 otherwise; 2 on bad usage; 1 when no file can be read.
 
+import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { OptionError, resolveOptions } from '../generate/options.ts';
 import { nodePlatform } from '../platform/node.ts';
@@ -16,7 +17,6 @@ import type { CheckFinding } from '../check/types.ts';
 import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
 import { InputError } from '../input/decode.ts';
 import type { InputSource } from '../types.ts';
-import { tmpdir } from 'node:os';
 
 export const CHECK_USAGE =
   'sitemill check <file|folder|url…|-> [--json] [--base-url <url>] [--now <iso>] [--sample-pages N] [--concurrency N] [--timeout seconds]';

@@ -1,9 +1,9 @@
 // The sitemaps of a live site, fetched (SPEC 12): a site URL or a robots.txt URL stands for the
 // sitemaps its robots.txt names (or, when it names none, /sitemap.xml if the site has one), any
-// other URL is a sitemap or an index; the sitemaps an index lists are fetched too (not those of an index listed in an index, which the audit reports as
-// nested). Each body is kept as an input named by the URL asked for, for the audit to read; what
-// went wrong on the way is a finding on that URL. The order is the order given and listed, however
-// the answers arrive.
+// other URL is a sitemap or an index; the sitemaps an index lists are fetched too (not those of an
+// index listed in an index, which the audit reports as nested). Each body is kept as an input
+// named by the URL asked for, for the audit to read; what went wrong on the way is a finding on
+// that URL. The order is the order given and listed, however the answers arrive.
 
 import type { CheckCode } from '../check/codes.ts';
 import type { CheckFinding, FileKind } from '../check/types.ts';
