@@ -6,7 +6,7 @@ import { binaryKind } from '../input/binary-kind.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { isCompanion } from './companions.ts';
 import { InflateError, zipEntries } from './zip-entries.ts';
-import { concat, isGzip, prepend, rest, utf16ToUtf8 } from '../input/byte-streams.ts';
+import { concat, isGzip, isZip, prepend, rest, utf16ToUtf8 } from '../input/byte-streams.ts';
 import { GzipTrailingData } from '../input/gzip-trailing-data.ts';
 import { gunzipMembers } from '../input/gunzip-members.ts';
 
@@ -124,7 +124,7 @@ async function* documentsOf(
   }
   let { head, rest } = peeked;
   const gz = isGzip(head);
-  const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
+  const zip = isZip(head);
   if ((gz || zip) && depth >= MAX_DEPTH) {
     yield* closing({ ...base, format: 'binary', what: 'an archive nested too deep' }, head, rest);
     return;

@@ -13,7 +13,7 @@ import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
 import type { InputSource, Options, PreviousFile, SectionRule, Summary, UrlRule } from '../types.ts';
 import { parseSectionRule } from '../rules/sections.ts';
 import { EXIT, integer, UsageError } from './usage.ts';
-import { removedChangesNote, removeStaleChanges, staleNote, staleSitemaps } from './stale-files.ts';
+import { folderNames, removedChangesNote, removeStaleChanges, staleNote, staleSitemaps } from './stale-files.ts';
 import { ioProblem } from './io-problem.ts';
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
@@ -95,9 +95,12 @@ export async function runGenerate(args: string[]): Promise<number> {
   if (values.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
   else if (!quiet) process.stdout.write(humanSummary(summary, zipPath ?? outDir!));
   for (const note of summary.notes) process.stderr.write(`sitemill: ${note}\n`);
-  const stale = outDir && !summary.message ? await staleSitemaps(outDir, prefix, written) : [];
-  if (stale.length) process.stderr.write(`sitemill: ${staleNote(outDir!, stale)}\n`);
-  if (outDir && !summary.message && (await removeStaleChanges(outDir, written))) process.stderr.write(`sitemill: ${removedChangesNote(outDir)}\n`);
+  if (outDir && !summary.message) {
+    const names = await folderNames(outDir);
+    const stale = staleSitemaps(names, prefix, written);
+    if (stale.length) process.stderr.write(`sitemill: ${staleNote(outDir, stale)}\n`);
+    if (await removeStaleChanges(outDir, names, written)) process.stderr.write(`sitemill: ${removedChangesNote(outDir)}\n`);
+  }
   if (summary.message) {
     process.stderr.write(`sitemill: ${summary.message}\n`);
     return EXIT.fatal;

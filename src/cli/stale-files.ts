@@ -11,10 +11,14 @@ const CHANGES = 'changes.csv';
 
 const SHOWN = 5;
 
-/** The files in `dir` named as this run names its sitemaps (`<prefix>-….xml`, `.txt`, gzipped) that it did not write. */
-export async function staleSitemaps(dir: string, prefix: string, written: ReadonlySet<string>): Promise<string[]> {
+/** The names of the files in `dir`, after the run; none when it cannot be read. */
+export function folderNames(dir: string): Promise<string[]> {
+  return readdir(dir).catch(() => [] as string[]);
+}
+
+/** Of `names`, those named as this run names its sitemaps (`<prefix>-….xml`, `.txt`, gzipped) that it did not write. */
+export function staleSitemaps(names: string[], prefix: string, written: ReadonlySet<string>): string[] {
   const ours = (n: string) => n.startsWith(`${prefix}-`) && /\.(xml|txt)(\.gz)?$/.test(n);
-  const names = await readdir(dir).catch(() => [] as string[]);
   return names.filter((n) => ours(n) && !written.has(n)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
@@ -25,11 +29,9 @@ export function staleNote(dir: string, stale: string[]): string {
   return `${dir} also holds ${files} this run did not write (${named}): the index does not list ${stale.length === 1 ? 'it' : 'them'}; remove ${stale.length === 1 ? 'it' : 'them'} before uploading the folder`;
 }
 
-/** Removes an earlier run's changes.csv from `dir` when this run wrote none; whether one was removed. */
-export async function removeStaleChanges(dir: string, written: ReadonlySet<string>): Promise<boolean> {
-  if (written.has(CHANGES)) return false;
-  const names = await readdir(dir).catch(() => [] as string[]);
-  if (!names.includes(CHANGES)) return false;
+/** Removes an earlier run's changes.csv from `dir` (whose files are `names`) when this run wrote none; whether one was removed. */
+export async function removeStaleChanges(dir: string, names: string[], written: ReadonlySet<string>): Promise<boolean> {
+  if (written.has(CHANGES) || !names.includes(CHANGES)) return false;
   await rm(join(dir, CHANGES), { force: true });
   return true;
 }

@@ -10,7 +10,7 @@ import { readDocument } from '../check/read-document.ts';
 import type { EntrySink } from '../check/sink.ts';
 import { documents } from '../check/unpack.ts';
 import { unzipSync } from 'fflate';
-import { concat } from '../input/byte-streams.ts';
+import { concat, isZip } from '../input/byte-streams.ts';
 import { InputError } from '../input/input-error.ts';
 import { urlAt, walkFile } from '../output/urlset.ts';
 import type { Format, Platform, PreviousFile } from '../types.ts';
@@ -57,10 +57,6 @@ function baseName(name: string): string {
 
 async function* once(data: Uint8Array): AsyncGenerator<Uint8Array> {
   yield data;
-}
-
-function isZip(d: Uint8Array): boolean {
-  return d.length >= 4 && d[0] === 0x50 && d[1] === 0x4b && d[2] === 3 && d[3] === 4;
 }
 
 /** `sitemap-blog-2.xml.gz` → section `blog`, number 2 (section '' for `sitemap-2.xml.gz`); null for a name this run does not write. */

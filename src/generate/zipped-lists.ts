@@ -5,6 +5,7 @@
 
 import { isCompanion } from '../check/companions.ts';
 import { zipEntries } from '../check/zip-entries.ts';
+import { isZip } from '../input/byte-streams.ts';
 import type { InputSource } from '../types.ts';
 
 const LIST = /\.csv$/i;
@@ -44,8 +45,7 @@ async function startsAsZip(source: InputSource): Promise<boolean> {
   const iterator = source.chunks()[Symbol.asyncIterator]();
   try {
     const first = await iterator.next();
-    const head = first.done ? new Uint8Array(0) : first.value;
-    return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
+    return !first.done && isZip(first.value);
   } finally {
     await iterator.return?.();
   }

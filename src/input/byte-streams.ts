@@ -110,6 +110,11 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
+/** Whether bytes start as a zip does: an entry's header, or the directory's end of an empty one. */
+export function isZip(head: Uint8Array): boolean {
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+}
+
 
 /**
  * Writes code point `cp` as UTF-8 at `out[at]` (a surrogate as its three bytes, which decoders refuse);
