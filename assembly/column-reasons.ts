@@ -16,7 +16,7 @@ import { hasNonAscii } from './utf8';
 import {
   cellAt, cellEnd, cellEmpty, cellMayHoldStatus, trimmedCell, statusOff, contentTypeOff, nonIndexableOff, noindexOff, canonicalisedOff, statusColumn,
   statusTextColumn, contentTypeColumn, indexabilityColumn, indexabilityStatusColumn, redirectColumn, canonicalColumn, robotsColumns,
-  robotsCount, readable, holdsNo, TEXT_HTML,
+  robotsCount, readable, holdsNo, TEXT_HTML, cellSaysIndexable,
 } from './page-columns';
 import { urlIsCanonical } from './loc';
 
@@ -55,7 +55,8 @@ export function columnsExclude(url: usize, urlLen: u32): bool {
     if (cellIsStatus()) {
       const status = cellNumber();
       if (status < 200 || status > 299) return statusExclusion(column, status, url, urlLen);
-    } else if (!cellEmpty() && cellMayHoldStatus()) {
+    } else if (!cellEmpty()) {
+      // Words where the code belongs (`Timeout`), or a code with words: the engine's.
       return false;
     }
   }
@@ -70,6 +71,8 @@ export function columnsExclude(url: usize, urlLen: u32): bool {
       if (cellEmpty()) trimmedCell(column);
       return exclusion(Code.RowNonIndexable, column, url, urlLen);
     }
+    // A crawler's no (`false`), or a reason in the column (`Noindex`): the engine words it.
+    if (!cellEmpty() && !cellSaysIndexable()) return false;
   }
   if (!noindexOff) {
     if (!readable) return false;
@@ -93,7 +96,8 @@ function canonicalNamesOther(url: usize, urlLen: u32): bool {
   if (!trimmedCell(canonicalColumn) || !cellAscii() || cellEmpty()) return false;
   const n = <u32>(cellEnd - cellAt);
   if (n == urlLen && bytesEqual(cellAt, url, urlLen)) return false;
-  if (findByte(cellAt, cellEnd, 0x3f) < cellEnd) return false;
+  // A query, or percent-escapes, which may differ from the URL's in their case alone.
+  if (findByte(cellAt, cellEnd, 0x3f) < cellEnd || findByte(cellAt, cellEnd, 0x25) < cellEnd) return false;
   if (!urlIsCanonical(cellAt, <i32>n)) return false;
   begin(Code.RowCanonicalised, canonicalColumn, url, urlLen);
   exclusionText.appendStatic(CANONICAL);
@@ -218,11 +222,16 @@ function cellSaysNoindex(): bool {
   let from = cellAt;
   while (from <= cellEnd) {
     let end = from;
-    while (end < cellEnd && load<u8>(end) != 0x2c) end++;
+    while (end < cellEnd && !isDirectiveSeparator(load<u8>(end))) end++;
     if (partSaysNoindex(from, end)) return true;
     from = end + 1;
   }
   return false;
+}
+
+/** `,`, and what stands between two robots tags in one cell: `;`, `|`, a line break. */
+@inline function isDirectiveSeparator(c: u8): bool {
+  return c == 0x2c || c == 0x3b || c == 0x7c || c == 0x0a || c == 0x0d;
 }
 
 function partSaysNoindex(from: usize, end: usize): bool {

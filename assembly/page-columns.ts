@@ -134,6 +134,21 @@ export function cellMayHoldStatus(): bool {
   return isDigit(<u8>c) || (c | 0x20) == 0x68;
 }
 
+/** The words of an indexable page, in lower case: `Indexable`, and a crawler's yes (`Yes`, `true`, `1`). */
+const INDEXABLE_WORDS: StaticArray<ArrayBuffer> = [
+  String.UTF8.encode('indexable'), String.UTF8.encode('yes'), String.UTF8.encode('y'), String.UTF8.encode('true'), String.UTF8.encode('1'),
+];
+
+/** Whether the cell is one of the words of an indexable page, in any case (none of which `judgeColumns`' NOT_INDEXABLE takes). */
+export function cellSaysIndexable(): bool {
+  const n = cellEnd - cellAt;
+  for (let i = 0; i < INDEXABLE_WORDS.length; i++) {
+    const word = unchecked(INDEXABLE_WORDS[i]);
+    if (n == <usize>word.byteLength && equalsLower(cellAt, word, <u32>n)) return true;
+  }
+  return false;
+}
+
 /** The published states (src/input/publication-states.ts' PUBLISHED), in lower case. */
 const PUBLISHED: StaticArray<ArrayBuffer> = [
   String.UTF8.encode('publish'), String.UTF8.encode('published'), String.UTF8.encode('active'), String.UTF8.encode('live'), String.UTF8.encode('public'),
@@ -157,8 +172,7 @@ export function columnsSayPage(url: usize, urlLen: u32): bool {
     if (!(cellEmpty() ? statusTextSaysNothing() : cellIs2xx())) return false;
   }
   if (!trimmedCell(contentTypeColumn) || (!cellEmpty() && !contentTypeOff && !cellIsHtml())) return false;
-  // `n`: Non-Indexable.
-  if (!trimmedCell(indexabilityColumn) || (!cellEmpty() && (load<u8>(cellAt) | 0x20) == 0x6e)) return false;
+  if (!trimmedCell(indexabilityColumn) || (!cellEmpty() && !nonIndexableOff && !cellSaysIndexable())) return false;
   for (let k = 0; k < robotsCount; k++) {
     const column = unchecked(robotsColumns[k]);
     if (column < fieldCount && holdsNo(fieldStart(column), fieldEnd(column))) return false;

@@ -35,6 +35,16 @@ test('generate --json prints the summary of section 8 and writes the zip of sect
   assert.equal(r.stderr, '');
 });
 
+test("the run's notes are in --json and in the manifest, as on standard error", () => {
+  const input = tempFile('list.csv', `URL,type\n${U}/a,post\n${U}/b,page\n`);
+  const dir = tempDir();
+  const r = cli(['generate', input, '--base-url', BASE, '--out-dir', dir, '--section-by', 'column:kind', '--json', '--now', NOW]);
+  assert.equal(r.status, 0, r.stderr);
+  const notes: string[] = JSON.parse(r.stdout).notes;
+  assert.deepEqual(notes, ['list.csv: no column named kind, so its rows are in the section pages']);
+  assert.equal(r.stderr, `sitemill: ${notes[0]}\n`);
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).notes, notes);
+});
 
 test('standard input, gzipped input, --out-dir, --no-gzip and --format txt', () => {
   const dir = tempDir();

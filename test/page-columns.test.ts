@@ -20,17 +20,34 @@ const ROW = 0;
 const URL_ = 'https://www.example.com/shop/a?x=1';
 // Each column's values: the common verdicts of a crawl, and the near misses around them.
 const STATUS = ['200', '200', '200', '200', '200', '200', '204', '299', '301', '404', '500', '0', '', ' 200 ', '2000', '20', '2', '2xx', 'OK', '200\u00a0', '\u00a0200', '３００', '1', '301 Moved Permanently', 'HTTP/1.1 404 Not Found', '200 OK', 'HTTP/2 200', 'Timeout', 'http/1.0 302 Found'];
+// Words where a code belongs.
+const STATUS_WORDS = ['-1', 'Connection refused', 'Blocked by robots.txt', 'abc'];
 const STATUS_TEXT = ['OK', 'Not Found', '200', '301', '', 'Moved Permanently', '404', '2', ' 250 ', 'No Response', '404 Not Found', 'HTTP/1.1 301 Moved Permanently', '200 OK', 'Hidden'];
 const TYPES = [
   'text/html; charset=UTF-8', 'text/html', 'TEXT/HTML', 'Text/Html;charset=utf-8', 'text/html ;', 'text/htmlx', 'text/htm', 'text\u000fhtml',
   'application/pdf', 'image/png', '', ' text/html ', 'application/xhtml+xml', 'text/plain', 'text/html\u00a0',
 ];
-const INDEXABILITY = ['Indexable', 'Indexable', 'Non-Indexable', 'non indexable', 'NonIndexable', 'N', 'n', '', 'indexable', 'Nope', ' Non-Indexable'];
+const INDEXABILITY = [
+  'Indexable', 'Indexable', 'Non-Indexable', 'non indexable', 'NonIndexable', 'N', 'n', '', 'indexable', 'Nope', ' Non-Indexable',
+];
+// A crawler's yes or no (Sitebulb, Lumar, Ahrefs), and the reasons some write in the column.
+const INDEXABILITY_WORDS = [
+  'Yes', 'No', 'true', 'FALSE', '1', '0', 'y', 'yes ', 'Noindex', 'Canonicalised', 'canonicalized', 'Disallowed', 'Blocked by robots.txt', 'Redirected', 'Indexable page',
+];
 const LONG_ROBOTS = 'index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1';
-const ROBOTS = ['', 'index, follow', 'noindex', 'NOINDEX, follow', 'googlebot: noindex', 'none', 'max-image-preview:none', 'nofollow', 'No', 'iNDEX', 'n o', LONG_ROBOTS, LONG_ROBOTS, LONG_ROBOTS];
+const ROBOTS = [
+  '', 'index, follow', 'noindex', 'NOINDEX, follow', 'googlebot: noindex', 'none', 'max-image-preview:none', 'nofollow', 'No', 'iNDEX', 'n o', LONG_ROBOTS, LONG_ROBOTS, LONG_ROBOTS,
+];
+// Two robots tags in one cell: two lines (Ahrefs), or `;` or `|` apart.
+const ROBOTS_LINES = [
+  'noarchive\nnoindex', 'noarchive\r\nnoindex', 'noarchive; noindex', 'noarchive|noindex', 'nosnippet\nnone', 'index;follow', 'index\nfollow',
+];
 // Long values that say noindex late, the directive at every place relative to the core's sixteen-byte steps.
 const LATE_NOINDEX = [...Array.from({ length: 20 }, (_, i) => `${LONG_ROBOTS.slice(0, 10 + i)}, noindex`), `${LONG_ROBOTS}, nOne`, `${LONG_ROBOTS.slice(0, 31)}N`];
 const CANONICAL = [URL_, URL_, ` ${URL_} `, '', 'https://www.example.com/shop/b', 'https://www.example.com/shop/a', 'http://www.example.com/shop/a?x=1', 'https://example.org/x/', 'https://www.example.com:443/b', 'https://www.example.com/a/../b', 'https://www.example.com/%7Eb', 'https://www.example.com/a b', 'https://xn--bcher-kva.example/', 'https://www.example.com/it\'s', `${URL_}&utm_source=x`, '/shop/a?x=1', 'https://www.example.com/shop/a?x=1#f', `\u00a0${URL_}`, 'HTTPS://WWW.EXAMPLE.COM/shop/a?x=1'];
+// Placeholders, two canonicals in a cell, and escapes that differ from the URL's in case alone or not.
+const CANONICAL_ODD = [
+  'N/A', '-', 'None', 'null', '(not set)', 'Self-referencing', `${URL_}\nhttps://www.example.com/other`, `${URL_} ${URL_}`, 'https://www.example.com/shop/%7e', 'https://www.example.com/shop/%7E', 'https://www.example.com/sh%6fp/a?x=1'];
 // A CMS's publication states, published and not, and the near misses around the published words.
 const PUBLICATION = ['', '', '', 'publish', 'publish', 'publish', 'publish', 'publish', 'publish', 'Published', 'PUBLISH', ' live ', 'Active', 'public', 'draft', 'private', 'future', 'trash', 'open', 'publishx', 'publis', 'publ\u00edsh', 'publish\u00a0', 'auto-draft'];
 const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-unpublished', 'loc-tracking-param'];
@@ -93,10 +110,12 @@ test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} 
       indexabilityStatus: -1, contentType: col('contentType'), canonical: col('canonical'),
       robots: [col('robots1'), col('robots2')].filter((i) => i >= 0), publication: col('publication'),
     };
+    // Now and then a value of the less common kinds.
+    const or = (xs: string[], rare: string[]) => (rand() < 0.03 ? pick(rare) : pick(xs));
     const values = roles.map((r) =>
-      r === 'status' ? pick(STATUS) : r === 'statusText' ? pick(STATUS_TEXT) : r === 'indexability' ? pick(INDEXABILITY)
-        : r === 'contentType' ? pick(TYPES) : r === 'canonical' ? pick(CANONICAL) : r === 'address' ? URL_ : r === 'publication' ? pick(PUBLICATION)
-        : rand() < 0.1 ? pick(LATE_NOINDEX) : pick(ROBOTS),
+      r === 'status' ? or(STATUS, STATUS_WORDS) : r === 'statusText' ? pick(STATUS_TEXT) : r === 'indexability' ? or(INDEXABILITY, INDEXABILITY_WORDS)
+        : r === 'contentType' ? pick(TYPES) : r === 'canonical' ? or(CANONICAL, CANONICAL_ODD) : r === 'address' ? URL_ : r === 'publication' ? pick(PUBLICATION)
+        : rand() < 0.1 ? pick(LATE_NOINDEX) : or(ROBOTS, ROBOTS_LINES),
     );
     // The row may end before its last cells (a short row): those read as empty.
     const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;
@@ -132,17 +151,24 @@ test('columnsSayPage: the row of a crawl that names itself canonical and is inde
 const REDIRECT = ['', 'https://www.example.com/new', '/new', ' https://www.example.com/n?a=1 ', 'https://www.example.com/caf\u00e9'];
 const INDEXABILITY_STATUS = ['', 'Redirected', 'Client Error', 'noindex', 'Canonicalised', ' Blocked by robots.txt ', 'Non-Indexable', 'Redirig\u00e9e'];
 const STATUS_TEXTS = [...STATUS_TEXT, 'Found', 'Moved Temporarily', 'Internal Server Error', 'Gone', '007', 'Not Found\u00a0', 'Introuvable \u00e9'];
-const STATUSES = [...STATUS, '302', '307', '410', '403', '503', '000', '007', '99', '199', '300', '399', '404', ' 301', '600', '999', '304'];
-const INDEXABILITIES = [...INDEXABILITY, 'NON-INDEXABLE', 'non\tindexable', 'non  indexable', 'non_indexable', 'Non-Indexable\u00a0', 'Not Indexable', 'not-indexable', 'NOTINDEXABLE', 'nod indexable'];
+const STATUSES = [...STATUS, ...STATUS_WORDS, '302', '307', '410', '403', '503', '000', '007', '99', '199', '300', '399', '404', ' 301', '600', '999', '304'];
+const INDEXABILITIES = [...INDEXABILITY, ...INDEXABILITY_WORDS, 'NON-INDEXABLE', 'non\tindexable', 'non  indexable', 'non_indexable', 'Non-Indexable\u00a0', 'Not Indexable', 'not-indexable', 'NOTINDEXABLE', 'nod indexable'];
 const CORE_CODES = new Set<number>([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable, Code.RowNoindex, Code.RowCanonicalised]);
 // The reasons the core gives whenever the rules give them on an ASCII row: a canonical not yet in its
 // written form (relative, with a query, an upper-case host) is the engine's to read.
 const COMPLETE = new Set<number>([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable, Code.RowNoindex]);
-/** The status cell the rules read starts like a code but is not one alone (`404 Not Found`, `2xx`): the core leaves it to them, by design. */
-function statusWithWords(cols: BelongColumns, cell: (i: number) => string): boolean {
+/**
+ * Cells the core leaves to the rules, by design: a status cell that is not a code alone (`404 Not
+ * Found`, `2xx`, `Timeout`), or an indexability verdict other than `Indexable`, a yes or
+ * `Non-Indexable` (a crawler's `false`, or a reason: `Noindex`).
+ */
+function engineWords(cols: BelongColumns, cell: (i: number) => string, keep: ReadonlySet<string>): boolean {
   const status = cols.status >= 0 ? cell(cols.status) : '';
   const value = status || (cols.status < 0 && cols.statusText >= 0 ? cell(cols.statusText) : '');
-  return /^[\dh]/i.test(value) && !/^\d{1,3}$/.test(value);
+  const statusWords = !keep.has('row-status') && value !== '' && !/^\d{1,3}$/.test(value) && (status !== '' || /^[\dh]/i.test(value));
+  const verdict = cols.indexability >= 0 ? cell(cols.indexability) : '';
+  const verdictWords = !keep.has('row-non-indexable') && verdict !== '' && !/^(?:indexable|yes|y|true|1|no[nt][\s-]?indexable)$/i.test(verdict);
+  return statusWords || verdictWords;
 }
 // Robots values around saysNoindex's reading: parts, names, valued directives, spaces, case.
 const NOINDEX_ROBOTS = ['noindex', ' NoIndex ', 'index,noindex', 'googlebot: noindex', 'googlebot:none', 'bingbot :  NONE', 'max-image-preview:none', 'max-snippet: none', 'unavailable_after: noindex', 'x_y-z:noindex', 'a b: noindex', ':noindex', 'noindex,', ',none', 'noindexx', 'no index', 'googlebot: noindex, follow', 'noindex\u00a0', 'google\u00e9: noindex'];
@@ -168,9 +194,9 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
     };
     const source: Record<string, string[]> = {
       status: STATUSES, statusText: STATUS_TEXTS, redirect: REDIRECT, indexability: INDEXABILITIES, indexabilityStatus: INDEXABILITY_STATUS,
-      contentType: TYPES, canonical: CANONICAL, robots1: [...ROBOTS, ...LATE_NOINDEX, ...NOINDEX_ROBOTS], robots2: [...ROBOTS, ...NOINDEX_ROBOTS], publication: PUBLICATION, address: [URL_],
+      contentType: TYPES, canonical: CANONICAL, robots1: [...ROBOTS, ...LATE_NOINDEX, ...NOINDEX_ROBOTS, ...ROBOTS_LINES], robots2: [...ROBOTS, ...NOINDEX_ROBOTS, ...ROBOTS_LINES], publication: PUBLICATION, address: [URL_],
     };
-    const values = roles.map((r) => pick(source[r]));
+    const values = roles.map((r) => (r === 'canonical' && rand() < 0.05 ? pick(CANONICAL_ODD) : pick(source[r])));
     const fields = rand() < 0.05 ? 1 + int(values.length) : values.length;
     const keep = new Set(KEEPS.filter(() => rand() < 0.1));
     tellColumns(core, cols, keep);
@@ -184,7 +210,7 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
       if (!found || found.code !== said.code || found.column !== said.column || found.detail !== said.detail) {
         wrong.push(`${row}: the core says ${JSON.stringify(said)}, judgeColumns ${JSON.stringify(found)}`);
       }
-    } else if (found && COMPLETE.has(found.code) && cells.every((v) => /^[\x00-\x7f]*$/.test(v)) && !statusWithWords(cols, cell)) {
+    } else if (found && COMPLETE.has(found.code) && cells.every((v) => /^[\x00-\x7f]*$/.test(v)) && !engineWords(cols, cell, keep)) {
       wrong.push(`${row}: judgeColumns says ${JSON.stringify(found)}, the core gives no reason`);
     }
   }

@@ -265,7 +265,7 @@ test('a canonical loses the parameters the person names, as the row\'s URL did: 
   reconciles(r);
 });
 
-test('a status written with its words or its protocol is read by its code; a status with no code leaves the row to the other columns', async () => {
+test('a status written with its words or its protocol is read by its code; words where the code belongs are no 2xx', async () => {
   const list = [
     'URL,Status Code,Content Type',
     `${U}/moved,301 Moved Permanently,text/html`,
@@ -276,17 +276,58 @@ test('a status written with its words or its protocol is read by its code; a sta
     `${U}/img,Timeout,image/png`,
   ].join('\n');
   const r = await run(list);
-  assert.deepEqual(r.locs, [`${U}/ok`, `${U}/h2`, `${U}/timeout`]);
+  assert.deepEqual(r.locs, [`${U}/ok`, `${U}/h2`]);
   assert.deepEqual(codes(r, 'row-status'), [
     [2, `${U}/moved (301 redirect (Moved Permanently))`],
     [3, `${U}/gone (404 Not Found)`],
+    [6, `${U}/timeout (status Timeout)`],
+    [7, `${U}/img (status Timeout)`],
   ]);
-  assert.deepEqual(codes(r, 'row-not-page'), [[7, `${U}/img (image/png)`]]);
   // Only a Status column of words: a code at its start is the status.
   const text = await run(`Address,Status\n${U}/a,404 Not Found\n${U}/b,OK\n`);
   assert.deepEqual(text.locs, [`${U}/b`]);
   assert.deepEqual(codes(text, 'row-status'), [[2, `${U}/a (404 Not Found)`]]);
   reconciles(r);
+});
+
+test("other crawlers' columns: a yes or no for indexable, reasons in the indexability column, Bing's HTTP code, Lumar's redirect target", async () => {
+  const lumar = [
+    'url,http_status_code,indexable,redirected_to_url',
+    `${U}/a,200,true,`,
+    `${U}/b,200,false,`,
+    `${U}/c,301,false,${U}/a`,
+    `${U}/d,200,TRUE,`,
+  ].join('\n');
+  const r = await run(lumar);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/d`]);
+  assert.deepEqual(codes(r, 'row-non-indexable'), [[3, `${U}/b (not indexable)`]]);
+  assert.deepEqual(codes(r, 'row-status'), [[4, `${U}/c (301 redirect to ${U}/a)`]]);
+  reconciles(r);
+  // Sitebulb writes Yes or No; some tools write the reason in the column.
+  const reasons = ['URL,Indexable,Indexability', `${U}/p,Yes,Indexable`, `${U}/q,No,Noindex`, `${U}/r,Yes,Canonicalised`, `${U}/s,Yes,Blocked by robots.txt`, `${U}/t,Yes,Something new`].join('\n');
+  const sitebulb = await run(reasons);
+  assert.deepEqual(sitebulb.locs, [`${U}/p`, `${U}/r`, `${U}/s`, `${U}/t`], 'the first indexability column decides');
+  const said = await run(['URL,Indexability', `${U}/p,Indexable`, `${U}/q,Noindex`, `${U}/r,Canonicalised`, `${U}/s,Blocked by robots.txt`, `${U}/t,Something new`].join('\n'));
+  assert.deepEqual(said.locs, [`${U}/p`, `${U}/t`]);
+  assert.deepEqual(codes(said, 'row-non-indexable').map(([, v]) => v), [`${U}/q (Noindex)`, `${U}/r (Canonicalised)`, `${U}/s (Blocked by robots.txt)`]);
+  const bing = await run(['URL,HTTP code,Status', `${U}/a,200,Indexed`, `${U}/b,301,Indexed`, `${U}/c,404,Excluded`].join('\n'));
+  assert.deepEqual(bing.locs, [`${U}/a`]);
+  assert.deepEqual(codes(bing, 'row-status').map(([line]) => line), [3, 4]);
+});
+
+test('robots directives of two tags in one cell, on two lines or apart by ; or |, are each read', async () => {
+  const list = `URL,Meta robots\n${U}/a,"noarchive\nnoindex"\n${U}/b,"noarchive\r\nnone"\n${U}/c,noarchive; noindex\n${U}/d,noarchive|noindex\n${U}/e,"index\nfollow"\n`;
+  const r = await run(list);
+  assert.deepEqual(r.locs, [`${U}/e`]);
+  assert.deepEqual(codes(r, 'row-noindex').map(([line]) => line), [2, 4, 6, 7]);
+});
+
+test('a canonical cell that names no URL (N/A, -, Self-referencing) or two of them keeps its row; escapes in another case name the row itself', async () => {
+  const placeholders = ['-', 'N/A', 'None', 'null', '--', '(not set)', 'Self-referencing', 'Missing'];
+  const list = ['Address,Canonical Link Element 1', ...placeholders.map((p, i) => `${U}/p${i},${p}`), `${U}/two,"${U}/two\n${U}/other"`, `${U}/gr%c3%b6%c3%9fe,${U}/gr%C3%B6%C3%9Fe`, `${U}/x,/y`].join('\n');
+  const r = await run(list);
+  assert.deepEqual(r.locs, [...placeholders.map((_, i) => `${U}/p${i}`), `${U}/two`, `${U}/gr%c3%b6%c3%9fe`]);
+  assert.deepEqual(codes(r, 'row-canonicalised'), [[13, `${U}/x (canonical ${U}/y)`]]); // the two-line cell takes two lines
 });
 
 // ---- rules on the written URL ----

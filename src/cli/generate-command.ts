@@ -272,6 +272,7 @@ function jsonSummary(s: Summary) {
     files: s.files.map((f) => ({ name: f.name, ...(f.section !== undefined ? { section: f.section } : {}), urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null })),
     ...(s.sections ? { sections: s.sections } : {}),
     ...(s.changes ? { changes: s.changes } : {}),
+    ...(s.notes.length ? { notes: s.notes } : {}),
   };
 }
 

@@ -46,6 +46,8 @@ export function manifestJson(opts: ResolvedOptions, baseUrl: string | undefined,
     })),
     ...(summary.sections ? { sections: summary.sections } : {}),
     ...(summary.changes ? { changes: summary.changes } : {}),
+    // What the run said beside the findings (a column no rule reads, a sheet passed over).
+    ...(summary.notes.length ? { notes: summary.notes } : {}),
   };
   return JSON.stringify(manifest, null, 2) + '\n';
 }

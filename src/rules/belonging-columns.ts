@@ -59,10 +59,13 @@ export function rulesOff(keep: ReadonlySet<string>): number {
 /** Directives that take a value: `max-image-preview:none` limits previews, it does not say noindex. */
 const VALUED = new Set(['max-snippet', 'max-image-preview', 'max-video-preview', 'unavailable_after']);
 
-/** A robots value (`noindex, follow`, `googlebot: noindex`) holding a noindex or none directive. */
+/**
+ * A robots value (`noindex, follow`, `googlebot: noindex`) holding a noindex or none directive. A
+ * page with two robots tags is one cell of two lines in some exports (Ahrefs), or `;` or `|` apart.
+ */
 function saysNoindex(value: string): boolean {
   if (!/no/i.test(value)) return false; // most pages say `index, follow` or nothing
-  return value.split(',').some((part) => {
+  return value.split(/[,;|\r\n]/).some((part) => {
     const d = part.trim().toLowerCase();
     if (d === 'noindex' || d === 'none') return true;
     const m = /^([\w-]+)\s*:\s*(noindex|none)$/.exec(d);
@@ -71,6 +74,15 @@ function saysNoindex(value: string): boolean {
 }
 
 const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/pdf']);
+
+/**
+ * An indexability cell that leaves the row out: `Non-Indexable`, a crawler's no (`Indexable`: `No`,
+ * `false`, `0`), or the reason itself where a tool writes that in the column (Sitebulb: `Noindex`,
+ * `Canonicalised`, `Disallowed`). Any other value keeps the row.
+ */
+const NOT_INDEXABLE = /^(?:no[nt][\s-]?indexable|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/i;
+/** A bare no, which says nothing of the reason. */
+const NO = /^(?:no|n|false|0)$/i;
 
 /** Why a status is not a page's 200, in words: the export's own (`404 Not Found`) where it has them. */
 function statusDetail(status: number, text: string, target: string): string {
@@ -110,6 +122,8 @@ export function judgeColumns(
     // A `Status` column that starts with a code is the status code (some tools name it so).
     const column = cols.status >= 0 ? cols.status : readStatus(at(cols.statusText)) ? cols.statusText : -1;
     const status = readStatus(at(column));
+    // A status column's words where a code belongs (`Timeout`, `-1`, `Blocked by robots.txt`): no 2xx.
+    if (!status && column === cols.status && at(column)) return { code: Code.RowStatus, column, detail: `status ${at(column)}` };
     if (status && (status.code < 200 || status.code > 299)) {
       // The words of a separate status column, else those after the code (`404 Not Found`).
       const text = column === cols.statusText ? status.words : at(cols.statusText) || status.words;
@@ -120,8 +134,10 @@ export function judgeColumns(
   if (type && !keep.has('row-not-page') && !PAGE_TYPES.has(type.split(';')[0].trim().toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.contentType, detail: type };
   }
-  if (!keep.has('row-non-indexable') && /^no[nt][\s-]?indexable$/i.test(at(cols.indexability))) {
-    return { code: Code.RowNonIndexable, column: cols.indexability, detail: at(cols.indexabilityStatus) || at(cols.indexability) };
+  const verdict = at(cols.indexability);
+  if (verdict && !keep.has('row-non-indexable') && NOT_INDEXABLE.test(verdict)) {
+    const said = at(cols.indexabilityStatus) || (NO.test(verdict) ? 'not indexable' : verdict);
+    return { code: Code.RowNonIndexable, column: cols.indexability, detail: said };
   }
   if (!keep.has('row-noindex')) {
     for (const column of cols.robots) {
@@ -130,15 +146,31 @@ export function judgeColumns(
   }
   const canonical = at(cols.canonical);
   // Most pages name themselves, as written: nothing to parse.
-  if (canonical && canonical !== url && !keep.has('row-canonicalised')) {
+  if (canonical && canonical !== url && !keep.has('row-canonicalised') && isCanonicalReference(canonical)) {
     // A canonical that keeps the parameters the row's URL lost (tracking, or named) still names the row.
     const given = canonicalWritten(canonical, url);
     const written = given !== null && given.includes('?') ? stripTrackingParams(given, extraParams, !keep.has('loc-tracking-param')) : given;
-    if (written !== null && written !== url) return { code: Code.RowCanonicalised, column: cols.canonical, detail: `canonical ${written}` };
+    if (written !== null && upperEscapes(written) !== upperEscapes(url)) return { code: Code.RowCanonicalised, column: cols.canonical, detail: `canonical ${written}` };
   }
   const state = at(cols.publication);
   if (state && !keep.has('row-unpublished') && isUnpublished(state)) return { code: Code.RowUnpublished, column: cols.publication, detail: state };
   return null;
+}
+
+/**
+ * Whether a canonical cell names one URL: absolute, or a path from the root or the page's folder.
+ * A placeholder (`N/A`, `-`, `None`, `Self-referencing`) names none, and two URLs in one cell (a page
+ * with two canonical tags) name none either, as search engines then ignore both.
+ */
+function isCanonicalReference(cell: string): boolean {
+  if (!/^(?:https?:\/\/|\/|\.\.?\/)/i.test(cell)) return false;
+  const parts = cell.split(/\s+/);
+  return parts.length === 1 || parts.filter((p) => /^(?:https?:\/\/|\/)/i.test(p)).length < 2;
+}
+
+/** A URL with its percent-escapes in upper case: `%c3%b6` and `%C3%B6` are the same URL (RFC 3986, 6.2.2.1). */
+function upperEscapes(url: string): string {
+  return url.includes('%') ? url.replace(/%[0-9a-f]{2}/gi, (e) => e.toUpperCase()) : url;
 }
 
 /** A canonical's written form, resolved against the page's URL; null when it is no http(s) URL. */
