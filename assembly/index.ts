@@ -471,9 +471,10 @@ function asksBelonging(): bool {
   const engineStrips = (when & BelongWhen.Tracking) != 0 && trackingLeftToEngine();
   saidPage = (when & BelongWhen.Columns) != 0 && columnsSayPage(canonPtr, canonLen);
   if (engineStrips) return true;
-  // The columns' reason comes before any rule's; the URL it names is the engine's unless the engine
-  // would still remove parameters the person named.
-  if ((when & BelongWhen.Columns) != 0 && !saidPage && !((when & BelongWhen.Query) != 0 && canonQuery() != 0) && columnsExclude(canonPtr, canonLen)) {
+  // The columns' reason comes before any rule's. The engine gives it instead when it would still
+  // remove parameters the person named, or keeps what columns leave out for the inputs after this.
+  const engineJudges = (when & BelongWhen.Recorded) != 0 || ((when & BelongWhen.Query) != 0 && canonQuery() != 0);
+  if ((when & BelongWhen.Columns) != 0 && !saidPage && !engineJudges && columnsExclude(canonPtr, canonLen)) {
     addFinding(rowLine, exclusionColumn + 1, exclusionCode, exclusionText.ptr, exclusionText.len, exclusionText.ptr + exclusionText.len, 0);
     excluded++;
     columnsExcluded = true;

@@ -330,6 +330,29 @@ test('a canonical cell that names no URL (N/A, -, Self-referencing) or two of th
   assert.deepEqual(codes(r, 'row-canonicalised'), [[13, `${U}/x (canonical ${U}/y)`]]); // the two-line cell takes two lines
 });
 
+test('a URL a crawl leaves out stays out when another input lists it, whichever is given first; the crawl is read first', async () => {
+  const crawl = ['Address,Status Code,Indexability', `${U}/a,200,Indexable`, `${U}/gone,404,Non-Indexable`, `${U}/moved,301,Non-Indexable`, `${U}/b,200,Indexable`].join('\n');
+  const list = [`${U}/gone`, `${U}/c`, `${U}/moved`, `${U}/a`].join('\n');
+  const merged = async (inputs: [string, string][]) => {
+    const result = await generate(inputs.map(([name, text]) => source(name, text)), { baseUrl: U, now: NOW }, nodePlatform);
+    const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+    return { ...result, findings };
+  };
+  for (const order of [[['crawl.csv', crawl], ['cms.txt', list]], [['cms.txt', list], ['crawl.csv', crawl]]] as [string, string][][]) {
+    const r = await merged(order);
+    const s = r.summary;
+    assert.equal(s.accepted, 3, `${order[0][0]} first`);
+    assert.equal(s.rows, s.accepted + s.rejected + s.excluded);
+    const fromList = r.findings.filter((f) => f.input === 'cms.txt' && f.severity === 'excluded').map((f) => [f.line, f.code, f.value]);
+    assert.deepEqual(fromList, [
+      [1, 'row-status', `${U}/gone (404 not found, as crawl.csv line 3 says)`],
+      [3, 'row-status', `${U}/moved (301 redirect, as crawl.csv line 4 says)`],
+    ]);
+    assert.deepEqual(r.findings.filter((f) => f.input === 'cms.txt' && f.code === 'loc-duplicate').map((f) => f.line), [4]);
+    assert.equal(s.notes.some((n) => n.startsWith('crawl.csv read first')), order[0][0] === 'cms.txt');
+  }
+});
+
 // ---- rules on the written URL ----
 
 test('tracking parameters are stripped; a URL that then repeats an earlier row is loc-duplicate', async () => {

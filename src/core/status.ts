@@ -28,6 +28,11 @@ export enum BelongWhen {
   Query = 1 << 2,
   /** Tracking parameters are stripped: rows whose query has one (told in the core, by name); the core removes those it can read itself. */
   Tracking = 1 << 3,
+  /**
+   * The engine keeps what an input's columns leave out, for the inputs after it: the core leaves
+   * each such row to the engine rather than leaving it out itself.
+   */
+  Recorded = 1 << 4,
 }
 
 /** A crawler export's deciding columns, as the core reads them for the common verdict (`setDecidingColumn`). */

@@ -13,7 +13,7 @@ export function judgeBelonging(run: GenerateRun): void {
   // The core read the columns from the bytes: most rows of a crawl say they are pages, and those
   // come here only when something else asks (rules, a section column, parameters to strip).
   const columnsKeep = run.input.belongColumns ? x.belongColumnsSayPage() === 1 : false;
-  if (columnsKeep && nothingElseAsks(run)) return x.belongAnswer(BelongVerdict.Keep, 0);
+  if (columnsKeep && run.leftOut.size === 0 && nothingElseAsks(run)) return x.belongAnswer(BelongVerdict.Keep, 0);
   const written = core.text(x.belongUrlPtr(), x.belongUrlLen());
   const url = b.stripTracking && written.includes('?') ? stripTrackingParams(written, b.extraParams, !b.keep.has('loc-tracking-param')) : written;
   // The bytes were judged against the written URL: they hold for the row's URL when it is the same.
@@ -46,8 +46,14 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
   if (columns && !columnsKeep) {
     const cell = (i: number) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
     const found = judgeColumns(columns, cell, url, b.keep, b.extraParams);
-    if (found) return found;
+    if (found) {
+      if (run.recordsLeftOut && !run.leftOut.has(url)) run.leftOut.set(url, { code: found.code, detail: found.detail, where: `${run.input.source.name} line ${x.currentRowLine()}` });
+      return found;
+    }
   }
+  // One verdict a URL: what an earlier input's columns left out stays out, whichever input lists it again.
+  const earlier = run.leftOut.get(url);
+  if (earlier) return { code: earlier.code, column: -1, detail: `${earlier.detail}, as ${earlier.where} says` };
   for (const judge of b.urlJudges) {
     const found = judge(url);
     if (found) return found;

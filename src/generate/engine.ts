@@ -12,6 +12,7 @@ import { finishList, summarize, writeReportAndManifest } from './finish.ts';
 import { OptionError, resolveOptions, type ResolvedOptions } from './options.ts';
 import { readInput } from './read-input.ts';
 import { listsInZips } from './zip-inputs.ts';
+import { verdictsFirst } from './verdicts-first.ts';
 import { GenerateRun } from './run.ts';
 import { belongingOf } from './belonging.ts';
 import { urlJudges } from './url-judges.ts';
@@ -58,7 +59,8 @@ export async function generate(
 export async function generateOn(core: Core, given: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
   // The audit judges what is published: its rows are all kept, their URLs as they are.
   const notes: string[] = [];
-  const sources = opts.allFields ? given : await listsInZips(given, platform, opts, (n) => void notes.push(n));
+  const note = (n: string) => void notes.push(n);
+  const sources = opts.allFields ? given : await verdictsFirst(await listsInZips(given, platform, opts, note), platform, opts, note);
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);
   // The published set's reader (the audit's) loads only for a run that has one.

@@ -30,6 +30,7 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
 async function readSheet(run: GenerateRun, source: InputSource, index: number, sheet: string | undefined): Promise<void> {
   const { core, x, opts, progress } = run;
   run.input = { source, index, converted: false };
+  run.askAboutRows(index);
   const rowsBefore = x.counter(Counter.Rows);
   const readBefore = progress.bytesRead;
   let firstStream: AsyncIterable<Uint8Array> | undefined;

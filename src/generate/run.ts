@@ -23,6 +23,14 @@ import { SectionedOutput } from './sectioned-output.ts';
 import type { Sectioning } from './sectioning.ts';
 
 /** Per input, for the manifest. */
+/** Why an input's columns left a URL out, and where. */
+export interface LeftOut {
+  code: Code;
+  detail: string;
+  /** `crawl.csv line 9` */
+  where: string;
+}
+
 export interface InputInfo {
   name: string;
   bytes: number;
@@ -68,6 +76,13 @@ export class GenerateRun {
   /** One line each about the job as a whole, for the person (the CLI's stderr). */
   readonly notes: string[] = [];
   readonly inputs: InputInfo[] = [];
+  /**
+   * The URLs an input's columns left out, for the inputs after it: a list that names such a URL
+   * (a CMS's, beside the crawl that found it redirects) does not put it back.
+   */
+  readonly leftOut = new Map<string, LeftOut>();
+  /** Whether the current input's exclusions go into `leftOut` (an input comes after it). */
+  recordsLeftOut = false;
   /** Each hreflang code given to the core, and its number there. */
   readonly hreflangCodes = new Map<string, number>();
   site: Site | undefined;
@@ -112,9 +127,19 @@ export class GenerateRun {
     x.configure(opts.format === 'txt' ? 1 : 0, opts.maxUrls, opts.maxBytes, opts.strict ? 1 : 0, opts.nowMs, opts.allFields ? 1 : 0);
     const [tzLen] = this.core.putScratch(opts.timezone);
     x.setTimezone(tzLen, opts.timezoneMinutes);
-    // A section by column reads each row's cell when the core asks about the row.
-    x.setBelonging(belongWhen(this.belonging) | (this.sectioning?.column ? BelongWhen.Rules : 0));
+    this.askAboutRows(0);
     if (opts.base) this.useBase(opts.base);
+  }
+
+  /**
+   * Which rows of input `index` the core asks about: a section by column reads each row's cell;
+   * every row, when earlier inputs left URLs out; and this input's rows its columns leave out, when
+   * an input comes after it.
+   */
+  askAboutRows(index: number): void {
+    this.recordsLeftOut = index < this.sources.length - 1;
+    const every = this.sectioning?.column || this.leftOut.size > 0;
+    this.x.setBelonging(belongWhen(this.belonging) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
   }
 
   /** The site and folder the list is for, from now on. */
