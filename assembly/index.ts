@@ -476,6 +476,8 @@ function asksBelonging(): bool {
   const engineJudges = (when & BelongWhen.Recorded) != 0 || ((when & BelongWhen.Query) != 0 && canonQuery() != 0);
   if ((when & BelongWhen.Columns) != 0 && !saidPage && !engineJudges && columnsExclude(canonPtr, canonLen)) {
     addFinding(rowLine, exclusionColumn + 1, exclusionCode, exclusionText.ptr, exclusionText.len, exclusionText.ptr + exclusionText.len, 0);
+    // Its later rows (a product's variants, filled down) are no page either: see `BelongVerdict.ExcludedByColumns`.
+    written.add(hashBytes(canonPtr, canonLen));
     excluded++;
     columnsExcluded = true;
     return false;
@@ -538,11 +540,12 @@ export function belongUrlLen(): u32 {
   return canonLen;
 }
 
-/** The engine's answer after `Status.Belong` (`BelongVerdict`); for `Rewritten`, the URL is at `scratchPtr()`. */
+/** The engine's answer after `Status.Belong` (`BelongVerdict`); for `Rewritten` and `ExcludedByColumns`, the URL is at `scratchPtr()`. */
 export function belongAnswer(verdict: u32, len: u32): void {
   if (verdict == BelongVerdict.Rewritten) {
     canonStripped(scratch.ptr, len);
-  } else if (verdict == BelongVerdict.Excluded) {
+  } else if (verdict == BelongVerdict.Excluded || verdict == BelongVerdict.ExcludedByColumns) {
+    if (verdict == BelongVerdict.ExcludedByColumns) written.add(hashBytes(scratch.ptr, len));
     excluded++;
     stage = Stage.Scan;
   }

@@ -30,7 +30,7 @@ export { CODE_INFO } from './core/codes.ts';
 export { codeAdvice } from './core/code-advice.ts';
 export { CHECK_CODES, type CheckCode } from './check/codes.ts';
 export { auditCodeInfo } from './check/audit-words.ts';
-export { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES } from './generate/options.ts';
+export { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES, withScheme } from './generate/options.ts';
 export { NEWS_FIELDS, VIDEO_FIELDS } from './input/detect.ts';
 export { canonicalHreflang } from './rules/hreflang.ts';
 export { onlyCompanions } from './check/companions.ts';

@@ -44,6 +44,38 @@ test('GA4 preamble: # lines and the blank line after them are skipped, with one 
   reconciles(r);
 });
 
+test('a title line padded with the empty cells a spreadsheet writes is preamble too', async () => {
+  const r = await run(`"URL inventory – Q1",,,\nURL,Status Code,Indexability,Last Modified\n${U}/a,200,Indexable,2024-03-01\n${U}/b,404,Non-Indexable,2024-03-02\n`);
+  assert.deepEqual(r.locs, [`${U}/a`]);
+  assert.deepEqual([r.summary.skipped, r.summary.excluded], [1, 1]);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<lastmod>2024-03-01</lastmod>'));
+});
+
+test("a column named Content is a content type only when it holds content types: a CMS's post bodies leave no page out", async () => {
+  const wp = await run(`ID,Title,Content,Permalink,Status\n1,A,"<p>Hello, world</p>",${U}/a,publish\n2,B,<p>More</p>,${U}/b,draft\n`);
+  assert.deepEqual(wp.locs, [`${U}/a`]);
+  assert.deepEqual(codes(wp, 'row-unpublished').map(([line]) => line), [3]);
+  const crawl = await run(`Address,Content\n${U}/a,text/html; charset=UTF-8\n${U}/logo.png,image/png\n`);
+  assert.deepEqual(crawl.locs, [`${U}/a`]);
+  assert.deepEqual(codes(crawl, 'row-not-page').map(([line]) => line), [3]);
+});
+
+test("a column of image files is not taken for the pages' URLs: a Product URL column is; images alone are one clear line", async () => {
+  const products = await run(`Name,Product Image File - 1,Product URL\nShirt,https://cdn.example.net/shirt.jpg,/blue-shirt/\nBoot,https://cdn.example.net/boot.png?v=2,/boot/\n`);
+  assert.deepEqual(products.locs, [`${U}/blue-shirt/`, `${U}/boot/`]);
+  const posts = await run(`Name,Main Image,Title\nA,https://cdn.example.net/a.jpg,x\nB,https://cdn.example.net/b.webp,y\n`).catch((e: Error) => e.message);
+  assert.match(String(posts), /no URL column: .*"Main Image" holds files such as images \(https:\/\/cdn\.example\.net\/a\.jpg\), not pages/);
+});
+
+test("a product's rows after its draft row (a Shopify export's variants, the URL filled down) stay out: the first row decides", async () => {
+  const list = ['Handle,Status,URL', `a,active,${U}/products/a`, `a,,${U}/products/a`, `b,draft,${U}/products/b`, `b,,${U}/products/b`, `b,,${U}/products/b`].join('\n');
+  const r = await run(list);
+  assert.deepEqual(r.locs, [`${U}/products/a`]);
+  assert.deepEqual(codes(r, 'row-unpublished').map(([line]) => line), [4]);
+  assert.deepEqual(codes(r, 'loc-duplicate').map(([line]) => line), [3, 5, 6]);
+  reconciles(r);
+});
+
 test('a lone title line above a wider header is preamble; the header keeps its Last Modified', async () => {
   const r = await run(`"Internal - All"\n"Address","Status Code","Last Modified"\n"${U}/a","200","2025-01-02"\n`);
   assert.deepEqual(r.locs, [`${U}/a`]);

@@ -247,6 +247,16 @@ test("a first sheet without URLs gives way to the first sheet that has them, wit
   });
 });
 
+test('a first sheet of labels and figures, with no header and no URLs, gives way too; a title row padded with empty cells is preamble', async () => {
+  const book = workbook([
+    ['Summary', [['Total URLs', 300], ['Indexable', 204], ['Prepared by', 'SEO team']]],
+    ['URLs', [['URL inventory, Q1', '', ''], ['URL', 'Status Code', 'Indexability'], ['https://www.example.com/a', 200, 'Indexable'], ['https://www.example.com/b', 301, 'Non-Indexable']]],
+  ]);
+  const result = await generate([source('inventory.xlsx', book)], { baseUrl: BASE, now: AFTER_DATES }, nodePlatform);
+  assert.deepEqual([result.summary.accepted, result.summary.excluded, result.summary.skipped], [1, 1, 1]);
+  assert.match(result.summary.notes[0], /its sheet "URLs" was read, as the first, "Summary", holds no URLs/);
+});
+
 test('the parts in any order, deflated or stored, read the same', async () => {
   const strings = ['<si><t>Address</t></si>', '<si><t>https://www.example.com/a</t></si>'];
   const sheetData = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>Last Modified</t></is></c></row><row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2" s="1"><v>46327</v></c></row>';

@@ -1,5 +1,5 @@
 // The options a person sets on the page, remembered between visits in localStorage.
-import { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES } from '../src/browser';
+import { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES, withScheme } from '../src/browser';
 import type { Format, Options, UrlRule } from '../src/types';
 import { paramNames } from './url-rules';
 
@@ -91,7 +91,7 @@ export function validate(s: Settings, now: string): Partial<Record<keyof Setting
   if (s.baseUrl.trim()) {
     let u: URL | null = null;
     try {
-      u = new URL(s.baseUrl.trim());
+      u = new URL(withScheme(s.baseUrl));
     } catch {
       // reported below
     }

@@ -68,6 +68,11 @@ export enum BelongVerdict {
   Rewritten,
   /** Left out on purpose; the engine has added its finding. */
   Excluded,
+  /**
+   * Left out by the columns of an export, the URL (at `scratchPtr()`) kept among the written ones:
+   * a later row of it (a product's variant rows, filled down) is no page of the sitemap either.
+   */
+  ExcludedByColumns,
 }
 
 /** Kinds of extension columns, as the core knows them. */

@@ -2,6 +2,7 @@
 // written: tracking parameters removed, then the export's columns, then robots.txt and the person's
 // rules on the URL. A row left out is `excluded`, with one finding that says why.
 
+import { Code } from '../core/code.ts';
 import { BelongVerdict } from '../core/status.ts';
 import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
@@ -20,7 +21,9 @@ export function judgeBelonging(run: GenerateRun): void {
   const exclusion = rowExclusion(run, url, columnsKeep && url === written);
   if (exclusion) {
     run.finding(x.currentRowLine(), exclusion.column + 1, exclusion.code, `${url} (${exclusion.detail})`);
-    x.belongAnswer(BelongVerdict.Excluded, 0);
+    if (!COLUMN_CODES.has(exclusion.code)) return x.belongAnswer(BelongVerdict.Excluded, 0);
+    const [len] = core.putScratch(url);
+    x.belongAnswer(BelongVerdict.ExcludedByColumns, len);
     return;
   }
   noteSection(run, url);
@@ -28,6 +31,9 @@ export function judgeBelonging(run: GenerateRun): void {
   const [len] = core.putScratch(url);
   x.belongAnswer(BelongVerdict.Rewritten, len);
 }
+
+/** The codes of the columns' reasons (`judgeColumns`), as against the rules' on URLs. */
+const COLUMN_CODES: ReadonlySet<Code> = new Set([Code.RowStatus, Code.RowNotPage, Code.RowNonIndexable, Code.RowNoindex, Code.RowCanonicalised, Code.RowUnpublished]);
 
 /** Whether nothing but the columns looks at the row's URL: no rule on URLs, no section column, no query whose parameters may be stripped. */
 function nothingElseAsks(run: GenerateRun): boolean {

@@ -28,6 +28,12 @@ export interface ResolvedOptions extends Options {
   timezoneMinutes: number;
 }
 
+/** A base URL typed as a host name (`www.example.com/shop/`) is its https URL, as a browser's address bar takes it. */
+export function withScheme(text: string): string {
+  const t = text.trim();
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?(\/\S*)?$/i.test(t) ? `https://${t}` : t;
+}
+
 export function resolveOptions(given: Partial<Options>, clock: () => number = Date.now): ResolvedOptions {
   const o: Options = { ...DEFAULT_OPTIONS, ...stripUndefined(given) };
   if (!Number.isInteger(o.maxUrls) || o.maxUrls < 1 || o.maxUrls > LIMITS.maxUrls) {
@@ -57,7 +63,7 @@ export function resolveOptions(given: Partial<Options>, clock: () => number = Da
   let base: URL | undefined;
   if (o.baseUrl) {
     try {
-      base = new URL(o.baseUrl);
+      base = new URL(withScheme(o.baseUrl));
     } catch {
       throw new OptionError(`the base URL is not an absolute URL: ${o.baseUrl}`);
     }

@@ -3,6 +3,7 @@
 // first that holds a list is read, with a note. A sheet the person named is read, or refused, as it is.
 
 import { InputError } from '../input/input-error.ts';
+import { layoutHoldsUrls, type Layout } from '../input/layout.ts';
 
 /** The sheet read holds no list (its layout found no URL column): another may. */
 export class SheetWithoutList extends Error {
@@ -39,12 +40,21 @@ export async function readListSheet<T>(name: string, asked: string | undefined, 
   }
 }
 
-/** `decide()`, a SheetWithoutList when it finds no list in a workbook's `sheet` (one of `sheets`). */
-export function listOrOtherSheet<T>(decide: () => T, sheet: { name: string; sheets: string[] } | null): T {
+/**
+ * `decide()`, a SheetWithoutList when it finds no list in a workbook's `sheet` (one of `sheets`): no
+ * URL column, or no header and no URL in the column a list would have them in (a summary sheet of
+ * labels and figures).
+ */
+export function listOrOtherSheet(decide: () => Layout, sheet: { name: string; sheets: string[] } | null): Layout {
+  let layout: Layout;
   try {
-    return decide();
+    layout = decide();
   } catch (e) {
     if (sheet && e instanceof InputError) throw new SheetWithoutList(e, sheet.name, sheet.sheets);
     throw e;
   }
+  if (sheet && sheet.sheets.length > 1 && !layoutHoldsUrls(layout)) {
+    throw new SheetWithoutList(new InputError(`sheet "${sheet.name}" holds no URLs`), sheet.name, sheet.sheets);
+  }
+  return layout;
 }

@@ -80,13 +80,13 @@ function mostConsistent(text: string, split: SplitRows): Delimiter {
 const NAMES: Record<CoreRole | BelongRole, string[]> = {
   loc: [
     'loc', 'url', 'address', 'link', 'href', 'page', 'toppages', 'pageurl', 'landingpage', 'landingpage+querystring',
-    'pagepath', 'pagepath+querystring', 'permalink', 'fullurl', 'urls',
+    'pagepath', 'pagepath+querystring', 'permalink', 'fullurl', 'urls', 'producturl', 'posturl', 'articleurl',
   ],
   // From the most telling name to the least: of several such columns the first here is read (a
   // CMS's `Date` is when a post was first published, its `Modified Date` when it last changed).
   lastmod: [
     'lastmod', 'lastmodified', 'lastmodifieddate', 'modified', 'modifieddate', 'datemodified', 'modifiedat', 'postmodified',
-    'postmodifiedgmt', 'lastupdated', 'lastupdate', 'updated', 'updatedat', 'dateupdated', 'updateddate', 'date',
+    'postmodifiedgmt', 'lastupdated', 'lastupdate', 'updated', 'updatedat', 'updatedon', 'modifiedon', 'dateupdated', 'updateddate', 'date',
   ],
   changefreq: ['changefreq', 'changefrequency'],
   priority: ['priority'],
@@ -145,7 +145,7 @@ export function isHeader(cells: string[]): boolean {
 
 /** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
 export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] {
-  const roles = publicationByContent(cells.map(roleOfName), rows);
+  const roles = contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows);
   const rank = (i: number) => NAMES.lastmod.indexOf(normalizeName(cells[i]));
   const lastmods = roles.flatMap((r, i) => (r === 'lastmod' ? [i] : []));
   const lastmod = lastmods.reduce((best, i) => (rank(i) < rank(best) ? i : best), lastmods[0]);
@@ -168,6 +168,22 @@ function publicationByContent(roles: Role[], rows: string[][]): Role[] {
   if (values.length === 0 || values.filter(isPublicationState).length < 0.9 * values.length) return roles;
   return roles.map((r, i) => (i === at ? 'publication' : r));
 }
+
+/**
+ * A column named `Content` holds content types in a crawl (`text/html`), but a CMS's post bodies in
+ * its export (WordPress, WooCommerce): told by its sampled values, so that no page is left out for
+ * its text.
+ */
+function contentTypeByContent(cells: string[], roles: Role[], rows: string[][]): Role[] {
+  return roles.map((role, i) => {
+    if (role !== 'content-type' || normalizeName(cells[i]) !== 'content') return role;
+    const values = rows.map((r) => (r[i] ?? '').trim()).filter((v) => v !== '');
+    return values.length > 0 && values.filter((v) => MEDIA_TYPE.test(v)).length < 0.9 * values.length ? 'ignore' : role;
+  });
+}
+
+/** `type/subtype`, parameters after it allowed. */
+const MEDIA_TYPE = /^[a-z]+\/[\w.+-]+\s*(;.*)?$/i;
 
 /** Without a header: loc, lastmod, changefreq, priority, then nothing. */
 export function defaultRoles(columns: number): Role[] {

@@ -35,6 +35,14 @@ function isUrlLike(cell: string): boolean {
   return /^https?:\/\/[^\s/]/i.test(c) || /^\/(?!\/)\S*$/.test(c);
 }
 
+/** The file of an image, a video, a font, a script or a style sheet: an asset, no page (a CMS's "Main Image" column). */
+const ASSET = /\.(?:jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|heic|mp4|webm|mov|mp3|woff2?|ttf|otf|eot|css|js)(?:[?#]|$)/i;
+
+/** A URL or path of a page, not an asset's: what the column of a list's URLs holds. */
+function isPageUrlLike(cell: string): boolean {
+  return isUrlLike(cell) && !ASSET.test(cell.trim());
+}
+
 /**
  * A host name and its path, with no scheme before them (`www.example.com/a?b`): how Google
  * Analytics 4 writes its "Full page URL". Such a column is not taken for the URLs (read as relative
@@ -68,11 +76,15 @@ function lines(text: string, max: number): { all: string[]; next: number[] } {
   return { all, next };
 }
 
-/** A line that holds one value: no delimiter outside quotes. */
+/**
+ * A line that holds one value: no delimiter outside quotes, but for the empty cells after it that a
+ * spreadsheet writes for a title row above a wider table (`Q1 inventory,,,,`).
+ */
 function oneValue(line: string): string | null {
-  const unquoted = line.replace(/"(?:[^"]|"")*"/g, '""');
+  const value = line.replace(/(?:[,;\t]\s*)+$/, '');
+  const unquoted = value.replace(/"(?:[^"]|"")*"/g, '""');
   if (/[,;\t]/.test(unquoted)) return null;
-  return line.trim().replace(/^"(.*)"$/s, '$1').replace(/""/g, '"');
+  return value.trim().replace(/^"(.*)"$/s, '$1').replace(/""/g, '"');
 }
 
 /** The lines before the header: `#` lines and blank lines at the start, then a lone title over a wider row. */
@@ -101,7 +113,7 @@ function refuseOneLineList(text: string, name: string): void {
 }
 
 /** The column that holds URLs or paths in most rows, or -1; `free` says which columns may be it. */
-function urlColumn(rows: string[][], free: (col: number) => boolean = () => true, holds: (cell: string) => boolean = isUrlLike): number {
+function urlColumn(rows: string[][], free: (col: number) => boolean = () => true, holds: (cell: string) => boolean = isPageUrlLike): number {
   let best = -1;
   let bestShare = 0.5;
   const width = Math.max(0, ...rows.map((r) => r.length));
@@ -113,6 +125,13 @@ function urlColumn(rows: string[][], free: (col: number) => boolean = () => true
     if (share > bestShare) [best, bestShare] = [col, share];
   }
   return best;
+}
+
+/** Whether a list has URLs where it reads them: a header names or shows their column, or the first column holds some. */
+export function layoutHoldsUrls(layout: Layout): boolean {
+  if (layout.header) return true;
+  const loc = layout.roles.indexOf('loc');
+  return loc >= 0 && layout.rows.some((r) => isUrlLike(r[loc] ?? '') || /^\S*[./]\S*$/.test((r[loc] ?? '').trim()));
 }
 
 /** What each positional field's values look like. */
@@ -139,11 +158,16 @@ function positionalRoles(rows: string[][]): Pick<Layout, 'roles' | 'ignoredByVal
 
 /** What to do about a list with no URL column: name it, or (a column of URLs without their scheme) write them whole. */
 function noUrlColumnHint(header: string[], rows: string[][]): string {
+  const label = (col: number) => (header[col]?.trim() ? `"${header[col].trim()}"` : `column ${col + 1}`);
+  const assets = urlColumn(rows, undefined, isUrlLike);
+  if (assets >= 0) {
+    const example = rows.map((r) => r[assets]?.trim() ?? '').find(isUrlLike);
+    return `${label(assets)} holds files such as images (${example}), not pages: name the column of the pages' URLs loc, url or address`;
+  }
   const col = urlColumn(rows, undefined, isSchemeless);
   if (col < 0) return 'name the URL column loc, url or address';
   const example = rows.map((r) => r[col]?.trim() ?? '').find(isSchemeless);
-  const label = header[col]?.trim() ? `"${header[col].trim()}"` : `column ${col + 1}`;
-  return `${label} holds URLs without their scheme (${example}): write each with https:// (or http://) before it, or export the page path instead`;
+  return `${label(col)} holds URLs without their scheme (${example}): write each with https:// (or http://) before it, or export the page path instead`;
 }
 
 /**
