@@ -76,6 +76,18 @@ test("a product's rows after its draft row (a Shopify export's variants, the URL
   reconciles(r);
 });
 
+test("Google Analytics 4's download with its chart's rows above the table: the table is read, the chart's rows skipped", async () => {
+  const head = '# ----------------------------------------\n# Pages and screens: Page path and screen class\n# Start date: 20240101\n# ----------------------------------------\n';
+  const chart = 'Nth day,Page path and screen class,Views\n0000,/a,10\n0000,/b,4\n0001,/a,7\n';
+  const table = '# ----------------------------------------\n# Pages and screens: Page path and screen class\n# ----------------------------------------\nPage path and screen class,Views,Active users,Event count\n/a,17,9,30\n/b,4,2,8\n/c,1,1,2\n';
+  const r = await run(`${head}${chart}\n${table}`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`, `${U}/c`]);
+  assert.equal(r.summary.rows, 3);
+  assert.deepEqual(codes(r, 'loc-invalid'), []);
+  // Without the chart, the same table.
+  assert.deepEqual((await run(`${head}${table.slice(table.indexOf('Page path and screen class,'))}`)).locs, r.locs);
+});
+
 test('a lone title line above a wider header is preamble; the header keeps its Last Modified', async () => {
   const r = await run(`"Internal - All"\n"Address","Status Code","Last Modified"\n"${U}/a","200","2025-01-02"\n`);
   assert.deepEqual(r.locs, [`${U}/a`]);

@@ -103,6 +103,31 @@ function preambleLines(all: string[]): number {
   return n;
 }
 
+/**
+ * Of the tables of an export that holds several, each after its own `#` lines (Google Analytics 4
+ * writes its chart's rows, `Nth day,Page path…,Views`, above its table), the one whose header names
+ * a URL column and has the most columns: the line its header is on (0-based). `first` is the first
+ * table's.
+ */
+function widestTable(all: string[], first: number, d: Delimiter, split: SplitRows): number {
+  const width = (line: number) => {
+    const [cells] = split(all[line], d, 1);
+    return cells && isHeader(cells) ? cells.length : 0;
+  };
+  let best = first;
+  let bestWidth = first < all.length ? width(first) : 0;
+  for (let i = first + 2; i < all.length; i++) {
+    // A header right after `#` lines that follow a blank line.
+    if (/^\s*#/.test(all[i]) || all[i].trim() === '' || !/^\s*#/.test(all[i - 1])) continue;
+    let k = i - 1;
+    while (k > first && /^\s*#/.test(all[k])) k--;
+    if (all[k].trim() !== '') continue;
+    const w = width(i);
+    if (w > bestWidth) [best, bestWidth] = [i, w];
+  }
+  return best;
+}
+
 /** A one-line input that holds many URLs: the person meant a list, and a one-URL sitemap would lose the rest. */
 function refuseOneLineList(text: string, name: string): void {
   if (/[\r\n]/.test(text.trimEnd())) return;
@@ -178,10 +203,12 @@ function noUrlColumnHint(header: string[], rows: string[][]): string {
 export function decideLayout(sample: string, name: string, split: SplitRows, delimiter?: Delimiter): Layout {
   refuseOneLineList(sample, name);
   const { all, next } = lines(sample, 4096);
-  const skip = preambleLines(all);
-  const preamble = skip > 0 ? all[0] : '';
-  const body = skip > 0 ? sample.slice(next[skip - 1]) : sample;
+  let skip = preambleLines(all);
+  let body = skip > 0 ? sample.slice(next[skip - 1]) : sample;
   const d = delimiter ?? detectDelimiter(body, split);
+  const table = widestTable(all, skip, d, split);
+  if (table > skip) [skip, body] = [table, sample.slice(next[table - 1])];
+  const preamble = skip > 0 ? all[0] : '';
   const [firstRow = [], ...after] = split(body, d, SAMPLE_ROWS + 1);
   const rest = wholeRows(after);
   // Blank lines between the preamble and the header: the header's line is the next non-blank one.
