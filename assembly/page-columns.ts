@@ -24,7 +24,7 @@ export let redirectColumn = -1;
 export let publicationColumn = -1;
 export const robotsColumns = new StaticArray<i32>(16);
 export let robotsCount = 0;
-/** False when more robots columns came than fit: no row is then said to be a page here. */
+/** False when more robots columns came than fit, or a CMS's yes-or-no column (`Draft`): no row is then said to be a page here. */
 export let readable = true;
 /** The rules turned off (`RuleOff` bits): their cells say nothing. */
 export let statusOff = false;
@@ -58,6 +58,7 @@ export function setDecidingColumn(role: DecidingColumn, column: i32): void {
   else if (role == DecidingColumn.IndexabilityStatus) indexabilityStatusColumn = column;
   else if (role == DecidingColumn.Redirect) redirectColumn = column;
   else if (role == DecidingColumn.Publication) publicationColumn = column;
+  else if (role == DecidingColumn.Flag) readable = false;
   else {
     if (robotsCount == robotsColumns.length) readable = false;
     else unchecked((robotsColumns[robotsCount++] = column));

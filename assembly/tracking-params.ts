@@ -28,14 +28,17 @@ function isTrackingName(p: usize, n: u32): bool {
   return spellsTrackingName(p, n);
 }
 
-/** The name, as written, is `utm_…` or one of the list, ASCII letters in any case. */
+/** The name, as written, is `utm_…`, `mtm_…` or one of the list (src/rules/tracking-params.ts'), ASCII letters in any case. */
 function spellsTrackingName(p: usize, n: u32): bool {
-  if (n >= 4 && nameIs(p, 4, 'utm_')) return true;
+  if (n >= 4 && (nameIs(p, 4, 'utm_') || nameIs(p, 4, 'mtm_'))) return true;
   return (
     nameIs(p, n, 'gclid') || nameIs(p, n, 'gbraid') || nameIs(p, n, 'wbraid') || nameIs(p, n, 'dclid') ||
     nameIs(p, n, 'fbclid') || nameIs(p, n, 'msclkid') || nameIs(p, n, 'yclid') || nameIs(p, n, 'mc_cid') ||
     nameIs(p, n, 'mc_eid') || nameIs(p, n, '_ga') || nameIs(p, n, '_gl') || nameIs(p, n, 'igshid') ||
-    nameIs(p, n, 'srsltid')
+    nameIs(p, n, 'srsltid') || nameIs(p, n, 'pk_campaign') || nameIs(p, n, 'pk_kwd') || nameIs(p, n, 'pk_keyword') ||
+    nameIs(p, n, 'pk_source') || nameIs(p, n, 'pk_medium') || nameIs(p, n, 'pk_content') || nameIs(p, n, 'pk_cid') ||
+    nameIs(p, n, 'ttclid') || nameIs(p, n, 'twclid') || nameIs(p, n, 'li_fat_id') || nameIs(p, n, '_hsenc') ||
+    nameIs(p, n, '_hsmi') || nameIs(p, n, 'mkt_tok')
   );
 }
 

@@ -10,7 +10,10 @@ export type VideoField =
   | 'rating' | 'view_count' | 'publication_date' | 'family_friendly' | 'restriction' | 'restriction_relationship'
   | 'platform' | 'platform_relationship' | 'requires_subscription' | 'uploader' | 'live' | 'tag';
 /** Columns of crawler exports that decide whether a row belongs in a sitemap (SPEC section 10). */
-export type BelongRole = 'status' | 'status-text' | 'redirect' | 'indexability' | 'indexability-status' | 'content-type' | 'canonical' | 'robots' | 'publication';
+export type BelongRole =
+  | 'status' | 'status-text' | 'redirect' | 'indexability' | 'indexability-status' | 'content-type' | 'canonical' | 'robots' | 'publication'
+  // A CMS's yes or no: `draft` (Draft, Archived, Hidden: a yes leaves the row out), `published` (Published, Visible: a no does).
+  | 'draft' | 'published';
 /** What a column holds. Extension roles (SPEC section 5) carry their field: `image`, `hreflang:de-AT`, `news:title`, `video:duration`. */
 export type Role = CoreRole | BelongRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
 

@@ -143,6 +143,10 @@ test('columnsSayPage: the row of a crawl that names itself canonical and is inde
   // Turned off, the status and content-type rules no longer hold a row back.
   tellColumns(core, cols, new Set(['row-status', 'row-not-page']));
   assert.equal(sayPage(core, cells.map((c, k) => (k === 0 ? '301' : k === 2 ? 'image/png' : c))), true);
+  // A CMS's yes-or-no column (Draft): no row is said to be a page, every one goes to the rules.
+  tellColumns(core, cols, new Set());
+  core.x.setDecidingColumn(DecidingColumn.Flag, 6);
+  assert.equal(sayPage(core, cells), false);
   // More robots columns than the core holds: no row is said to be a page, every one goes to the rules.
   tellColumns(core, { ...cols, robots: Array.from({ length: 17 }, () => 4) }, new Set());
   assert.equal(sayPage(core, cells), false);

@@ -67,6 +67,19 @@ test("a column of image files is not taken for the pages' URLs: a Product URL co
   assert.match(String(posts), /no URL column: .*"Main Image" holds files such as images \(https:\/\/cdn\.example\.net\/a\.jpg\), not pages/);
 });
 
+test("a CMS's yes-or-no columns: a yes in Draft or Archived, a no in Published or Visible, leaves the row out; a Published column of dates is no flag", async () => {
+  const webflow = await run(['Name,Slug,Archived,Draft,URL', `A,a,false,false,${U}/a`, `B,b,true,false,${U}/b`, `C,c,false,true,${U}/c`].join('\n'));
+  assert.deepEqual(webflow.locs, [`${U}/a`]);
+  assert.deepEqual(codes(webflow, 'row-unpublished'), [[3, `${U}/b (Archived: true)`], [4, `${U}/c (Draft: true)`]]);
+  const shop = await run(['Handle,Published,Product Visible?,URL', `a,TRUE,Y,${U}/a`, `b,FALSE,Y,${U}/b`, `c,TRUE,N,${U}/c`].join('\n'));
+  assert.deepEqual(shop.locs, [`${U}/a`]);
+  assert.deepEqual(codes(shop, 'row-unpublished').map(([, v]) => v), [`${U}/b (Published: FALSE)`, `${U}/c (Product Visible?: N)`]);
+  const dates = await run(['URL,Published', `${U}/a,2024-01-02`, `${U}/b,2024-03-04`].join('\n'));
+  assert.deepEqual(dates.locs, [`${U}/a`, `${U}/b`]);
+  const kept = await run(['URL,Draft', `${U}/a,false`, `${U}/b,true`].join('\n'), { keep: ['row-unpublished'] });
+  assert.deepEqual(kept.locs, [`${U}/a`, `${U}/b`]);
+});
+
 test("a product's rows after its draft row (a Shopify export's variants, the URL filled down) stay out: the first row decides", async () => {
   const list = ['Handle,Status,URL', `a,active,${U}/products/a`, `a,,${U}/products/a`, `b,draft,${U}/products/b`, `b,,${U}/products/b`, `b,,${U}/products/b`].join('\n');
   const r = await run(list);
@@ -264,6 +277,18 @@ test("Search Console's CSV download, a zip of lists, is read for the list that h
   // A zip of lists none of which holds URLs is one clear error.
   const none = zipSync({ 'Queries.csv': enc('Top queries,Clicks\ncompost,3\n'), 'Countries.csv': enc('Country,Clicks\nGermany,4\n') });
   await assert.rejects(generate([source('none.zip', none)], { baseUrl: `${U}/`, now: NOW }, nodePlatform), { message: 'none.zip: none of the lists in it holds URLs (Queries.csv, Countries.csv)' });
+});
+
+test("Search Console's export of the pages under one reason they are not indexed says that reason in a note", async () => {
+  const enc = (t: string) => new TextEncoder().encode(t);
+  const drill = zipSync({
+    'Chart.csv': enc('Date,Affected pages\n2024-03-01,13\n'),
+    'Table.csv': enc(`URL,Last crawled\n${U}/old,2024-03-03\n${U}/older,2024-04-16\n`),
+    'Metadata.csv': enc('Property,Value\nIssue,Page with redirect\nSource,Google systems\n'),
+  });
+  const result = await generate([source('redirects.zip', drill)], { baseUrl: `${U}/`, now: NOW }, nodePlatform);
+  assert.equal(result.summary.accepted, 2);
+  assert.deepEqual(result.summary.notes.slice(1), ['redirects.zip: Search Console lists these pages under “Page with redirect”, a reason pages are not indexed: check that each should be in a sitemap before submitting it']);
 });
 
 test('each rule can be turned off, and the rows it left out come back', async () => {
@@ -468,7 +493,10 @@ test('a parameter name is read as the URL parser decodes it: escaped, in any cas
 test('tracking parameters go as stripTrackingParams removes them, whether the core or the engine strips (seeded)', async () => {
   const seed = testSeed('real-exports.test.ts');
   const r = mulberry32(seed);
-  const names = ['utm_source', 'UTM_Medium', 'utm_', 'utmx', 'gclid', 'GCLID', 'fbclid', '_ga', '_gl', '_gax', 'srsltid', 'msclkid', 'mc_cid', 'id', 'q', 'ref', 'utm%5Fsource', 'gcl%69d', 'sid', 'utm+x', 'a+b', ''];
+  const names = [
+    'utm_source', 'UTM_Medium', 'utm_', 'utmx', 'gclid', 'GCLID', 'fbclid', '_ga', '_gl', '_gax', 'srsltid', 'msclkid', 'mc_cid', 'id', 'q', 'ref', 'utm%5Fsource', 'gcl%69d', 'sid', 'utm+x', 'a+b', '',
+    'mtm_campaign', 'MTM_kwd', 'mtm', 'pk_campaign', 'pk_id', 'pk_kwd', 'ttclid', 'li_fat_id', '_hsenc', 'mkt_tok', 'mkt_tokx',
+  ];
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const urls = Array.from({ length: 1500 }, (_, i) => {
     const pairs = Array.from({ length: Math.floor(r() * 5) }, () => pick(names) + (r() < 0.8 ? `=${pick(['1', 'a b', '', 'x%20y', 'a+b', '=', '?'])}` : ''));

@@ -49,6 +49,8 @@ export enum DecidingColumn {
   Redirect,
   /** A CMS's publication status (`publish`, `draft`). */
   Publication,
+  /** A CMS's yes or no (`Draft`, `Published`): the core says no row is a page, and leaves each to the engine. */
+  Flag,
 }
 
 /** The deciding columns' rules turned off (`--keep`), as bits for `clearDecidingColumns`. */

@@ -29,7 +29,7 @@ export function applyHeader(run: GenerateRun): void {
   run.output.expectNamespaces(setExtensionColumns(run, roles, line));
   input.extras = extraColumns(roles);
   // The audit judges published sitemaps, which have no such columns.
-  input.belongColumns = opts.allFields ? null : belongColumns(roles);
+  input.belongColumns = opts.allFields ? null : belongColumns(roles, header ? cells : []);
   x.setBelongColumns(input.belongColumns ? 1 : 0);
   if (input.belongColumns) tellDecidingColumns(run, input.belongColumns);
   const sectionBy = run.sectioning?.column;
@@ -59,6 +59,7 @@ function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns)
   x.setDecidingColumn(DecidingColumn.Redirect, cols.redirect);
   x.setDecidingColumn(DecidingColumn.Publication, cols.publication);
   for (const column of cols.robots) x.setDecidingColumn(DecidingColumn.Robots, column);
+  for (const flag of cols.flags ?? []) x.setDecidingColumn(DecidingColumn.Flag, flag.column);
 }
 
 /** A sitemap or feed turned into rows: its header names its columns. */

@@ -3,6 +3,7 @@
 
 import { someNames } from '../check/companions.ts';
 import { InputError } from '../input/input-error.ts';
+import { concat } from '../input/byte-streams.ts';
 import type { InputSource, Options, Platform } from '../types.ts';
 import { inspect } from './inspect.ts';
 import { zippedLists } from './zipped-lists.ts';
@@ -24,6 +25,8 @@ export async function listsInZips(sources: InputSource[], platform: Platform, op
     }
     if (read.length === 0) throw new InputError(`${source.name}: none of the lists in it holds URLs (${someNames(passed)})`);
     if (passed.length) note(`${source.name}: ${someNames(read.map((r) => r.name.slice(source.name.length + 1)))} read; ${someNames(passed)} passed over, as ${passed.length === 1 ? 'it holds' : 'they hold'} no URLs`);
+    const issue = await searchConsoleIssue(lists.filter((l) => passed.includes(l.name.slice(source.name.length + 1))));
+    if (issue) note(`${source.name}: Search Console lists these pages under “${issue}”, a reason pages are not indexed: check that each should be in a sitemap before submitting it`);
     out.push(...read);
   }
   return out;
@@ -38,4 +41,28 @@ async function holdsUrls(list: InputSource, platform: Platform, options: Partial
     if (e instanceof InputError) return false;
     throw e;
   }
+}
+
+/** The first cell of the row of Search Console's Metadata.csv that names the report's issue, in some of its languages. */
+const ISSUE = new Set(['issue', 'problem', 'problème', 'problema', 'probleem', 'problém']);
+
+/**
+ * The issue a Search Console drill-down names in its Metadata.csv (`Issue,Page with redirect`): its
+ * Table.csv lists the pages Google does not index for that reason. Null for any other zip.
+ */
+async function searchConsoleIssue(passed: InputSource[]): Promise<string | null> {
+  const metadata = passed.find((l) => /\/meta[^/]*\.csv$/i.test(l.name));
+  if (!metadata) return null;
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of metadata.chunks()) {
+    parts.push(chunk);
+    if ((size += chunk.length) > 1 << 16) return null; // a metadata file is a few lines
+  }
+  const text = new TextDecoder().decode(concat(parts, size)).replace(/^\uFEFF/, '');
+  for (const line of text.split(/\r?\n/)) {
+    const [name, ...value] = line.split(',');
+    if (ISSUE.has(name.trim().toLowerCase()) && value.join(',').trim()) return value.join(',').trim().replace(/^"(.*)"$/, '$1');
+  }
+  return null;
 }

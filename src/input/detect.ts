@@ -100,11 +100,13 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   canonical: ['canonicallinkelement1', 'canonical', 'canonicalurl'],
   robots: ['metarobots1', 'xrobotstag1', 'metarobots', 'xrobotstag', 'robots'],
   publication: ['poststatus', 'publicationstatus', 'publishstatus', 'publishingstatus'],
+  draft: ['draft', 'isdraft', 'archived', 'isarchived', 'hidden', 'ishidden', 'deleted', 'isdeleted', 'trashed'],
+  published: ['published', 'ispublished', 'visible', 'isvisible', 'productvisible', 'productvisible?', 'live', 'islive'],
   ignore: [],
 };
 
-/** Roles several columns may hold: images, and a page's robots directives (meta robots and X-Robots-Tag). */
-const REPEATABLE = new Set<Role>(['image', 'robots']);
+/** Roles several columns may hold: images, a page's robots directives (meta robots and X-Robots-Tag), and a CMS's yes-or-no columns (Draft and Archived). */
+const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published']);
 
 export function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
@@ -145,7 +147,7 @@ export function isHeader(cells: string[]): boolean {
 
 /** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
 export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] {
-  const roles = contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows);
+  const roles = flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows);
   const rank = (i: number) => NAMES.lastmod.indexOf(normalizeName(cells[i]));
   const lastmods = roles.flatMap((r, i) => (r === 'lastmod' ? [i] : []));
   const lastmod = lastmods.reduce((best, i) => (rank(i) < rank(best) ? i : best), lastmods[0]);
@@ -181,6 +183,22 @@ function contentTypeByContent(cells: string[], roles: Role[], rows: string[][]):
     return values.length > 0 && values.filter((v) => MEDIA_TYPE.test(v)).length < 0.9 * values.length ? 'ignore' : role;
   });
 }
+
+/**
+ * A `Draft` or `Published` column is a CMS's yes or no only when it holds yes and no values (a
+ * `Published` column of dates is not): told by its sampled values.
+ */
+function flagsByContent(roles: Role[], rows: string[][]): Role[] {
+  return roles.map((role, i) => {
+    if (role !== 'draft' && role !== 'published') return role;
+    const values = rows.map((r) => (r[i] ?? '').trim()).filter((v) => v !== '');
+    return values.length > 0 && values.every((v) => YES.test(v) || NO.test(v)) ? role : 'ignore';
+  });
+}
+
+/** A CMS's yes and no. */
+export const YES = /^(?:true|yes|y|1)$/i;
+export const NO = /^(?:false|no|n|0)$/i;
 
 /** `type/subtype`, parameters after it allowed. */
 const MEDIA_TYPE = /^[a-z]+\/[\w.+-]+\s*(;.*)?$/i;

@@ -9,6 +9,7 @@ import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
 import { stripTrackingParams } from './tracking-params.ts';
 import { isUnpublished } from '../input/publication-states.ts';
+import { NO as FLAG_NO, YES } from '../input/detect.ts';
 
 export interface BelongColumns {
   status: number;
@@ -20,6 +21,16 @@ export interface BelongColumns {
   canonical: number;
   robots: number[];
   publication: number;
+  /** A CMS's yes-or-no columns (`Draft`, `Published`). */
+  flags?: Flag[];
+}
+
+/** A CMS's yes or no: a yes in a `Draft` or `Archived` column, a no in a `Published` or `Visible` one, leaves the row out. */
+export interface Flag {
+  column: number;
+  /** Its header, for the reason: `Archived: true`. */
+  name: string;
+  yesLeavesOut: boolean;
 }
 
 export interface Exclusion {
@@ -30,8 +41,8 @@ export interface Exclusion {
   detail: string;
 }
 
-/** The deciding columns of an input, or null when it has none. */
-export function belongColumns(roles: Role[]): BelongColumns | null {
+/** The deciding columns of an input (`names`: its header), or null when it has none. */
+export function belongColumns(roles: Role[], names: string[] = []): BelongColumns | null {
   const cols: BelongColumns = {
     status: roles.indexOf('status'),
     statusText: roles.indexOf('status-text'),
@@ -42,8 +53,9 @@ export function belongColumns(roles: Role[]): BelongColumns | null {
     canonical: roles.indexOf('canonical'),
     robots: roles.flatMap((r, i) => (r === 'robots' ? [i] : [])),
     publication: roles.indexOf('publication'),
+    flags: roles.flatMap((r, i) => (r === 'draft' || r === 'published' ? [{ column: i, name: names[i]?.trim() || r, yesLeavesOut: r === 'draft' }] : [])),
   };
-  const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication];
+  const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, ...cols.flags!.map((f) => f.column)];
   return deciding.some((c) => c >= 0) ? cols : null;
 }
 
@@ -154,6 +166,10 @@ export function judgeColumns(
   }
   const state = at(cols.publication);
   if (state && !keep.has('row-unpublished') && isUnpublished(state)) return { code: Code.RowUnpublished, column: cols.publication, detail: state };
+  for (const flag of keep.has('row-unpublished') ? [] : (cols.flags ?? [])) {
+    const value = at(flag.column);
+    if ((flag.yesLeavesOut ? YES : FLAG_NO).test(value)) return { code: Code.RowUnpublished, column: flag.column, detail: `${flag.name}: ${value}` };
+  }
   return null;
 }
 

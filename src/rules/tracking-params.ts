@@ -5,7 +5,14 @@
 // takes the parameters the person named and the names only a decoder can read.
 // test/real-exports.test.ts holds the two to each other.
 
-const TRACKING = new Set(['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'igshid', 'srsltid']);
+// Beside the spec's list: Matomo's campaign names (`mtm_*` and `pk_*`), TikTok's, X's and LinkedIn's
+// click ids, HubSpot's and Marketo's email ids.
+const TRACKING = new Set([
+  'gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'igshid', 'srsltid',
+  'pk_campaign', 'pk_kwd', 'pk_keyword', 'pk_source', 'pk_medium', 'pk_content', 'pk_cid', 'ttclid', 'twclid', 'li_fat_id', '_hsenc', '_hsmi', 'mkt_tok',
+]);
+/** Names by their start: Google's `utm_*`, Matomo's `mtm_*`. */
+const PREFIXES = ['utm_', 'mtm_'];
 
 function paramName(pair: string): string {
   const eq = pair.indexOf('=');
@@ -21,7 +28,7 @@ function paramName(pair: string): string {
 
 /** Whether a parameter goes: one of `extra` (lower-cased names the person gave), or a tracking one when `builtIn`. */
 function goes(name: string, extra: ReadonlySet<string>, builtIn: boolean): boolean {
-  return extra.has(name) || (builtIn && (name.startsWith('utm_') || TRACKING.has(name)));
+  return extra.has(name) || (builtIn && (PREFIXES.some((p) => name.startsWith(p)) || TRACKING.has(name)));
 }
 
 /**
