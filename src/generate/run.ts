@@ -22,7 +22,6 @@ import type { PreviousSitemap } from './previous-set.ts';
 import { SectionedOutput } from './sectioned-output.ts';
 import type { Sectioning } from './sectioning.ts';
 
-/** Per input, for the manifest. */
 /** Why an input's columns left a URL out, and where. */
 export interface LeftOut {
   code: Code;
@@ -31,6 +30,7 @@ export interface LeftOut {
   where: string;
 }
 
+/** Per input, for the manifest. */
 export interface InputInfo {
   name: string;
   bytes: number;
