@@ -188,6 +188,8 @@ export interface Inspection {
   fromSitemap: boolean;
   /** An Excel workbook: the name of the sheet read. */
   sheet?: string;
+  /** No column was found to hold the URLs: why, in the words the run would stop with unless the column mapping names one. */
+  noUrlColumn?: string;
 }
 
 export interface Hooks {

@@ -144,6 +144,12 @@ test('no URL column: one fatal line naming the columns; one line of many URLs: o
   assert.match(await fatal('Views,Users\n1200,800,www.example.com/\n300,200,www.example.com/b\n'), /column 3 holds URLs without their scheme/);
   const oneLine = await fatal(Array.from({ length: 50 }, (_, i) => `${U}/p${i}`).join(','), { baseUrl: `${U}/` });
   assert.match(oneLine, /one line holds 50 URLs separated by commas/);
+  // The preview says so too, and shows the columns; once the person names the URL column, the list runs.
+  const cms = 'Title,Path\nCompost,blog/compost\nAbout,about.html\n';
+  const seen = await inspect(source('cms.csv', cms), nodePlatform);
+  assert.deepEqual([seen.header, seen.roles.includes('loc')], [['Title', 'Path'], false]);
+  assert.match(seen.noUrlColumn ?? '', /^cms\.csv: no URL column/);
+  assert.deepEqual((await run(cms, { roles: ['ignore', 'loc'] })).locs, [`${U}/blog/compost`, `${U}/about.html`]);
 });
 
 test('Windows-1252 (what Excel saves on Windows) is decoded, with one input-encoding', async () => {

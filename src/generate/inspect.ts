@@ -62,6 +62,8 @@ async function inspectSheet(source: InputSource, platform: Platform, options: Pa
   // A workbook's sheet comes as CSV, whatever delimiter the options name.
   const layout = listOrOtherSheet(() => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter), sheetSeen);
   const roles = options.roles ?? layout.roles;
-  const shown = { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
-  return sheetSeen ? { ...shown, sheet: sheetSeen.name } : shown;
+  const shown: Inspection = { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
+  if (sheetSeen) shown.sheet = sheetSeen.name;
+  if (layout.noUrlColumn && !roles.includes('loc')) shown.noUrlColumn = layout.noUrlColumn;
+  return shown;
 }

@@ -4,6 +4,7 @@
 import { peek, prepend } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
 import { decideLayout } from '../input/layout.ts';
+import { InputError } from '../input/input-error.ts';
 import { Counter } from '../core/counter.ts';
 import { inferBase } from './base-url.ts';
 import { delimiterByte, splitterOn } from '../input/split-rows.ts';
@@ -51,6 +52,8 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
       const split = splitterOn(core, first.length < SAMPLE_BYTES);
       const text = decoder.decode(first.subarray(0, SAMPLE_BYTES));
       const layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), sheetSeen);
+      // Found by no name or content, the URL column may still be the person's to name.
+      if (layout.noUrlColumn && !opts.roles?.includes('loc')) throw new InputError(layout.noUrlColumn);
       run.input.layout = layout;
       if (!run.site) inferBase(run, layout);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);

@@ -53,6 +53,7 @@ export function listOrOtherSheet(decide: () => Layout, sheet: { name: string; sh
     if (sheet && e instanceof InputError) throw new SheetWithoutList(e, sheet.name, sheet.sheets);
     throw e;
   }
+  if (sheet && layout.noUrlColumn) throw new SheetWithoutList(new InputError(layout.noUrlColumn), sheet.name, sheet.sheets);
   if (sheet && sheet.sheets.length > 1 && !layoutHoldsUrls(layout)) {
     throw new SheetWithoutList(new InputError(`sheet "${sheet.name}" holds no URLs`), sheet.name, sheet.sheets);
   }

@@ -27,6 +27,11 @@ export interface Layout {
   ignoredByValue: { column: number; role: Role; why: string }[];
   /** The rows after the header in the sample, for the preview. */
   rows: string[][];
+  /**
+   * Why no column is taken for the URLs (a header of labels over no column of URLs): the run stops
+   * with it unless the person names the URL column (the page's column mapping).
+   */
+  noUrlColumn?: string;
 }
 
 /** An absolute http(s) URL, or a root-relative path. */
@@ -154,6 +159,7 @@ function urlColumn(rows: string[][], free: (col: number) => boolean = () => true
 
 /** Whether a list has URLs where it reads them: a header names or shows their column, or the first column holds some. */
 export function layoutHoldsUrls(layout: Layout): boolean {
+  if (layout.noUrlColumn) return false;
   if (layout.header) return true;
   const loc = layout.roles.indexOf('loc');
   return loc >= 0 && layout.rows.some((r) => isUrlLike(r[loc] ?? '') || /^\S*[./]\S*$/.test((r[loc] ?? '').trim()));
@@ -197,8 +203,8 @@ function noUrlColumnHint(header: string[], rows: string[][]): string {
 
 /**
  * The layout of an input from its first MiB, its rows split as the run splits them. `name` is for
- * messages; `delimiter` is the one given, if any. Throws InputError for a list with no URL column
- * and for a one-line list of many URLs.
+ * messages; `delimiter` is the one given, if any. Throws InputError for a one-line list of many URLs;
+ * a list with no URL column says so in `noUrlColumn`.
  */
 export function decideLayout(sample: string, name: string, split: SplitRows, delimiter?: Delimiter): Layout {
   refuseOneLineList(sample, name);
@@ -232,7 +238,8 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
   const labels = first.filter((c) => c.trim() !== '');
   if (labels.length > 1 && !first.some(isAbsoluteUrl) && !first.some(isUrlLike) && rest.length > 0 && urlColumn(rest) < 0) {
     const shown = labels.slice(0, 8).map((c) => `"${c.trim()}"`).join(', ') + (labels.length > 8 ? ', …' : '');
-    throw new InputError(`${name}: no URL column: no column holds URLs (the columns are ${shown}); ${noUrlColumnHint(first, rest)}`);
+    const noUrlColumn = `${name}: no URL column: no column holds URLs (the columns are ${shown}); ${noUrlColumnHint(first, rest)}`;
+    return { ...base, header: first, headerByContent: true, roles: named, ignoredByValue: [], rows: rest, noUrlColumn };
   }
   // No whole row in the sample (a first row longer than it): nothing to show.
   const rows = firstRow.length > 0 ? [first, ...rest] : rest;
