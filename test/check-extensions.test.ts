@@ -210,6 +210,23 @@ test('a finding on an image, an alternate or a video field is on its element\'s 
   assert.deepEqual(places(r, 'hreflang-missing-self'), []);
 });
 
+test('a code written with _ is unreadable wherever it comes, also after the same code written with - in an earlier <url>', async () => {
+  const xhtml = ' xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+  const alt = (code: string, href: string) => `<xhtml:link rel="alternate" hreflang="${code}" href="${href}"/>`;
+  const entry = (loc: string, ...links: string[]) => `  <url>\n    <loc>${loc}</loc>\n    ${links.join('')}\n  </url>\n`;
+  const alone = urlset(entry(`${U}/b`, alt('de', `${U}/b`), alt('fr_CA', `${U}/fr/b`)), xhtml);
+  // Its column comes after fr-CA's here (de is met after fr-CA, and fr_CA after de).
+  const after = urlset(entry(`${U}/a`, alt('en', `${U}/a`), alt('fr-CA', `${U}/fr/a`)) + entry(`${U}/b`, alt('de', `${U}/b`), alt('fr_CA', `${U}/fr/b`)), xhtml);
+  for (const [name, xml] of [['alone.xml', alone], ['after.xml', after]]) {
+    const r = await check({ [name]: xml });
+    const invalid = r.findings.filter((f) => f.code === 'hreflang-code-invalid');
+    assert.equal(invalid.length, 1, name);
+    assert.match(invalid[0].message, /hreflang="fr_CA"/, name);
+    // Its alternate is not read: the <url> lists only itself, in English; the fr-CA one, read, links to a page not in the list.
+    assert.deepEqual(r.findings.filter((f) => f.code !== 'hreflang-code-invalid').map((f) => f.code), [], name);
+  }
+});
+
 test('image-too-many points at the first image past the 1,000', async () => {
   const images = Array.from({ length: 1002 }, (_, i) => `    ${image(`https://cdn.example.net/${i}.png`)}\n`).join('');
   const r = await check({ 'a.xml': urlset(`  <url>\n    <loc>${U}/a</loc>\n${images}  </url>\n`, NS) });

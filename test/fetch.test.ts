@@ -59,6 +59,24 @@ test('a site URL reads robots.txt: its Sitemap lines are fetched and audited und
   }
 });
 
+test("the site checked is the base its URLs are judged by, not the host most URLs are on; a sitemap reached twice is read once; an index's entries with a query are the sitemaps fetched", async () => {
+  const partner = Array.from({ length: 5 }, (_, i) => url(`${other.origin}/p${i}`)).join('');
+  site.route('/robots.txt', text(`Sitemap: ${O}/index.xml\nSitemap: ${O}/old.xml\nSitemap: ${O}/new.xml\n`));
+  site.route('/index.xml', xml(index(`<sitemap><loc>${O}/products.xml?from=1&amp;to=99</loc></sitemap>\n<sitemap><loc>${O}/partner.xml</loc></sitemap>\n`)));
+  site.route('/products.xml?from=1&to=99', xml(urlset(url(`${O}/a`) + url(`${O}/b`))));
+  site.route('/partner.xml', xml(urlset(partner)));
+  site.route('/old.xml', redirect(`${O}/new.xml`));
+  site.route('/new.xml', xml(urlset(url(`${O}/c`))));
+  const r = await run([`${O}/`]);
+  assert.deepEqual(r.files.map((f) => f.name), [`${O}/index.xml`, `${O}/products.xml?from=1&to=99`, `${O}/partner.xml`, `${O}/new.xml`], 'the redirected copy is not audited again');
+  const hosts = r.findings.filter((f) => f.code === 'loc-host');
+  assert.equal(hosts.length, 5, 'the partner URLs are on another host than the site checked');
+  assert.ok(hosts.every((f) => f.file === `${O}/partner.xml`));
+  assert.match(hosts[0].message, new RegExp(`^Host differs from the base URL ${O}/ \\(the site checked\\)`));
+  assert.deepEqual(r.findings.filter((f) => ['index-missing-file', 'loc-duplicate'].includes(f.code)), []);
+  assert.deepEqual(r.findings.filter((f) => f.code === 'fetch-redirected').map((f) => f.file), [`${O}/old.xml`]);
+});
+
 test('robots.txt without a Sitemap line, as an HTML page, or missing', async () => {
   site.route('/robots.txt', text('User-agent: *\nDisallow: /private\n'));
   let r = await run([`${O}/`]);

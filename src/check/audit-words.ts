@@ -68,7 +68,7 @@ export function describeForAudit(f: Pick<Finding, 'code' | 'value' | 'fixed'>, e
 }
 
 /** loc-host said with the base URL it was judged against, and where that base came from. */
-export function describeOtherHost(value: string, base: string | undefined, given: boolean): string {
-  const against = base ? `the base URL ${base} (${given ? 'given' : 'the most common origin of the entries'})` : 'the base URL';
+export function describeOtherHost(value: string, base: string | undefined, from: string): string {
+  const against = base ? `the base URL ${base} (${from})` : 'the base URL';
   return `Host differs from ${against}: ${value}`;
 }

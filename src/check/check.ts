@@ -114,7 +114,7 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
       f.code === 'row-encoding'
         ? `${auditMessage(f.code)}: ${f.value.split('\t').filter((v) => v !== '').join(' ')}`
         : f.code === 'loc-host'
-          ? describeOtherHost(f.value, run.baseUrl, !!options.baseUrl)
+          ? describeOtherHost(f.value, run.baseUrl, options.baseUrlOfSite ? 'the site checked' : options.baseUrl ? 'given' : 'the most common origin of the entries')
           : describeForAudit(f, at?.element);
     found.add({ ...place, code: f.code, message, severity: auditSeverity(f) });
   }

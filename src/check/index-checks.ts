@@ -127,6 +127,10 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
   }
 
   const provided = new Map<string, FileTally[]>();
+  // A live check's files are named by the URLs fetched: an entry is matched by its URL first (a
+  // query, `sitemap_products_1.xml?from=1&to=99`, is part of the name then).
+  const fetched = new Map(files.map((f) => [hrefOf(f.name), f]));
+  const live = options.unreadUrls !== undefined;
   for (const f of files) {
     const k = key(baseName(f.name));
     const same = provided.get(k);
@@ -139,13 +143,18 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
     if (options.unreadUrls && options.unreadUrls.has(hrefOf(e.loc))) continue; // its fetch finding tells it
     const name = path[path.length - 1];
     const at = { file: e.file, line: e.line };
+    const same = fetched.get(hrefOf(e.loc));
+    if (same) {
+      if (same.kind === 'sitemapindex') out.push({ ...at, code: 'index-nested', message: `${e.loc.trim()} is itself a sitemap index; an index may list only sitemaps` });
+      continue;
+    }
     if (name === '') {
       out.push({ ...at, code: 'index-missing-file', message: `names a folder, not a file: ${e.loc}` });
       continue;
     }
     const named = provided.get(key(name));
     const matches = named ? filesFor(path, named) : [];
-    if (!named) out.push({ ...at, code: 'index-missing-file', message: `${name} is listed but was not given to check` });
+    if (!named) out.push({ ...at, code: 'index-missing-file', message: live ? `${e.loc.trim()} is listed but was not read (an index listed in an index is not followed)` : `${name} is listed but was not given to check` });
     else if (matches.length === 0) out.push({ ...at, code: 'index-missing-file', message: `${path.join('/')} is listed, but no file of that name given to check is at that path` });
     else if (matches.every((m) => m.kind === 'sitemapindex')) {
       out.push({ ...at, code: 'index-nested', message: `${name} is itself a sitemap index; an index may list only sitemaps` });

@@ -7,6 +7,8 @@ export type FileKind = 'urlset' | 'sitemapindex' | 'text' | 'rss' | 'atom' | 'un
 export interface CheckOptions {
   /** Where the sitemaps are published; the first loc's origin + '/' when absent. */
   baseUrl?: string;
+  /** The base URL is the site a live check fetched, not one the person gave (for the words of loc-host). */
+  baseUrlOfSite?: boolean;
   /** The clock for lastmod-future, as an ISO date-time; the current time when absent. */
   now?: string;
   signal?: AbortSignal;

@@ -57,7 +57,24 @@ export function withSiteFindings(audit: Audit, site: FetchedSite): SiteAudit {
 /** A live check as the worker and the CLI read it: its findings in place. */
 export async function auditSite(urls: string[], options: CheckOptions & FetchOptions, platform: Platform): Promise<SiteAudit> {
   const site = await fetchSite(urls, options, platform);
-  return withSiteFindings(await auditFiles(site.sources, { ...options, unreadUrls: site.unread }, platform), site);
+  const ofSite = options.baseUrl ? undefined : siteOrigin(urls, site.fetched);
+  const given = { ...options, unreadUrls: site.unread, ...(ofSite ? { baseUrl: ofSite, baseUrlOfSite: true } : {}) };
+  return withSiteFindings(await auditFiles(site.sources, given, platform), site);
+}
+
+/**
+ * The site checked, as the base URL its sitemaps' URLs are judged by: the origin of the URLs given,
+ * where the first answer for them came from after its redirects (`http://` to `https://`). Not the
+ * origin most URLs are on, which a partner's sitemap or a wrong host could outnumber. Undefined
+ * when the URLs given are on several sites.
+ */
+function siteOrigin(urls: string[], fetched: FetchedUrl[]): string | undefined {
+  const origins = new Set(urls.map((u) => (URL.canParse(u) ? new URL(u).origin : 'null')));
+  if (origins.size !== 1 || origins.has('null')) return undefined;
+  const [origin] = origins;
+  const first = fetched.find((f) => new URL(f.url).origin === origin);
+  const final = first?.redirects.at(-1);
+  return `${final ? new URL(final).origin : origin}/`;
 }
 
 /** Checks a live site (SPEC 12): `urls` are site, robots.txt, sitemap or index URLs. */

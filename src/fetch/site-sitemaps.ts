@@ -78,7 +78,7 @@ function robotsUrlOf(address: string): string | null {
 
 export async function siteSitemaps(urls: string[], options: FetchOptions, limits: Limits, signal: AbortSignal, platform: Platform): Promise<SiteSitemaps> {
   const out: SiteSitemaps = { sources: [], unread: new Set(), pages: [], findings: [], fetched: [], robots: new Map(), notes: [] };
-  const found: { key: number[]; findings: CheckFinding[]; fetched?: FetchedUrl; source?: InputSource; pages?: number }[] = [];
+  const found: { key: number[]; findings: CheckFinding[]; fetched?: FetchedUrl; source?: InputSource; pages?: number; final?: string }[] = [];
   const queued = new Set<string>();
   let sitemaps = 0;
   let done = 0;
@@ -162,6 +162,7 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     }
     entry.source = source;
     entry.pages = listed.pages;
+    entry.final = answer.finalUrl || job.url;
     if (!job.follow || !listed.kinds.includes('sitemapindex')) return;
     listed.sitemaps.forEach((loc, i) => {
       let url: URL;
@@ -175,13 +176,29 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
   });
 
   found.sort((a, b) => byKey(a.key, b.key));
+  const audited = onePerFinalUrl(found);
   for (const f of found) {
     out.findings.push(...f.findings);
     if (f.fetched) out.fetched.push(f.fetched);
-    if (f.source) {
+    if (f.source && audited.has(f)) {
       out.sources.push(f.source);
       out.pages.push(f.pages ?? 0);
     }
   }
   return out;
+}
+
+/**
+ * Of the sitemaps that one URL answered for (robots.txt names the http and the https address, one
+ * redirecting to the other), the one audited: fetched without a redirect if one was, else the first.
+ * Its entries are then read once, not each as the other's duplicate.
+ */
+function onePerFinalUrl<T extends { source?: InputSource; final?: string; fetched?: FetchedUrl }>(found: T[]): Set<T> {
+  const chosen = new Map<string, T>();
+  for (const f of found) {
+    if (!f.source || f.final === undefined) continue;
+    const other = chosen.get(f.final);
+    if (!other || (other.fetched?.redirects.length && !f.fetched?.redirects.length)) chosen.set(f.final, f);
+  }
+  return new Set(chosen.values());
 }

@@ -122,13 +122,15 @@ function setExtensionColumns(run: GenerateRun, roles: Role[], line: number): num
       const given = role.slice(9);
       const code = canonicalHreflang(given);
       if (!code) return run.finding(line, i + 1, Code.HreflangCodeInvalid, given);
+      // A published sitemap's code is read as written: case aside, `en_US` is no code to a search
+      // engine. Its alternates are not read, so they neither stand for `en-US` nor keep the column of
+      // an `en-US` written right (in another <url>) from being read.
+      if (opts.allFields && code.toLowerCase() !== given.toLowerCase()) return run.finding(line, i + 1, Code.HreflangCodeInvalid, given, code);
       // One column a code, as for any role: `hreflang:de` and `hreflang:DE` would give one URL two alternates in German.
       const first = codeColumns.get(code);
       if (first !== undefined) return run.finding(line, i + 1, Code.ColumnIgnored, `${role}: the same code as column ${first + 1}`);
       codeColumns.set(code, i);
-      // A published sitemap's code is read as written: case aside, `en_US` is no code to a search engine.
-      const unreadable = opts.allFields && code.toLowerCase() !== given.toLowerCase();
-      if (code !== given) run.finding(line, i + 1, unreadable ? Code.HreflangCodeInvalid : Code.HreflangNormalized, given, code);
+      if (code !== given) run.finding(line, i + 1, Code.HreflangNormalized, given, code);
       if (!run.hreflangCodes.has(code)) {
         const [len] = core.putScratch(code);
         run.hreflangCodes.set(code, x.addHreflangCode(len));
