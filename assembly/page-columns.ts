@@ -153,6 +153,7 @@ export function cellSaysIndexable(): bool {
 /** The published states (src/input/publication-states.ts' PUBLISHED), in lower case. */
 const PUBLISHED: StaticArray<ArrayBuffer> = [
   String.UTF8.encode('publish'), String.UTF8.encode('published'), String.UTF8.encode('active'), String.UTF8.encode('live'), String.UTF8.encode('public'),
+  String.UTF8.encode('changed'),
 ];
 
 /** Whether the cell is a published state, in any case. */

@@ -21,7 +21,7 @@ const URL_ = 'https://www.example.com/shop/a?x=1';
 // Each column's values: the common verdicts of a crawl, and the near misses around them.
 const STATUS = ['200', '200', '200', '200', '200', '200', '204', '299', '301', '404', '500', '0', '', ' 200 ', '2000', '20', '2', '2xx', 'OK', '200\u00a0', '\u00a0200', '３００', '1', '301 Moved Permanently', 'HTTP/1.1 404 Not Found', '200 OK', 'HTTP/2 200', 'Timeout', 'http/1.0 302 Found'];
 // Words where a code belongs.
-const STATUS_WORDS = ['-1', 'Connection refused', 'Blocked by robots.txt', 'abc'];
+const STATUS_WORDS = ['-1', 'Connection refused', 'Blocked by robots.txt', 'abc', '200.0', '301.00', '200.5'];
 const STATUS_TEXT = ['OK', 'Not Found', '200', '301', '', 'Moved Permanently', '404', '2', ' 250 ', 'No Response', '404 Not Found', 'HTTP/1.1 301 Moved Permanently', '200 OK', 'Hidden'];
 const TYPES = [
   'text/html; charset=UTF-8', 'text/html', 'TEXT/HTML', 'Text/Html;charset=utf-8', 'text/html ;', 'text/htmlx', 'text/htm', 'text\u000fhtml',
@@ -32,7 +32,7 @@ const INDEXABILITY = [
 ];
 // A crawler's yes or no (Sitebulb, Lumar, Ahrefs), and the reasons some write in the column.
 const INDEXABILITY_WORDS = [
-  'Yes', 'No', 'true', 'FALSE', '1', '0', 'y', 'yes ', 'Noindex', 'Canonicalised', 'canonicalized', 'Disallowed', 'Blocked by robots.txt', 'Redirected', 'Indexable page',
+  'Yes', 'No', 'true', 'FALSE', '1', '0', 'y', 'yes ', 'Noindex', 'Non-Indexable - Noindex', 'Non-indexable (canonicalised)', 'Not indexable: x', 'Nicht indexierbar', 'Indexierbar', 'No indexable', 'Non-Indexablex', 'Canonicalised', 'canonicalized', 'Disallowed', 'Blocked by robots.txt', 'Redirected', 'Indexable page',
 ];
 const LONG_ROBOTS = 'index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1';
 const ROBOTS = [
@@ -49,7 +49,7 @@ const CANONICAL = [URL_, URL_, ` ${URL_} `, '', 'https://www.example.com/shop/b'
 const CANONICAL_ODD = [
   'N/A', '-', 'None', 'null', '(not set)', 'Self-referencing', `${URL_}\nhttps://www.example.com/other`, `${URL_} ${URL_}`, 'https://www.example.com/shop/%7e', 'https://www.example.com/shop/%7E', 'https://www.example.com/sh%6fp/a?x=1'];
 // A CMS's publication states, published and not, and the near misses around the published words.
-const PUBLICATION = ['', '', '', 'publish', 'publish', 'publish', 'publish', 'publish', 'publish', 'Published', 'PUBLISH', ' live ', 'Active', 'public', 'draft', 'private', 'future', 'trash', 'open', 'publishx', 'publis', 'publ\u00edsh', 'publish\u00a0', 'auto-draft'];
+const PUBLICATION = ['', '', '', 'publish', 'publish', 'publish', 'publish', 'publish', 'publish', 'Published', 'PUBLISH', ' live ', 'Active', 'public', 'draft', 'private', 'future', 'trash', 'open', 'publishx', 'publis', 'publ\u00edsh', 'publish\u00a0', 'auto-draft', 'Changed', 'expired', 'disabled'];
 const KEEPS = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-unpublished', 'loc-tracking-param'];
 
 /** Tells the core the columns, as the engine does for an input's header. */

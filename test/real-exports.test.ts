@@ -67,6 +67,30 @@ test("a column of image files is not taken for the pages' URLs: a Product URL co
   assert.match(String(posts), /no URL column: .*"Main Image" holds files such as images \(https:\/\/cdn\.example\.net\/a\.jpg\), not pages/);
 });
 
+test("more of what exports write: CMS kinds under Content type, 200.0, a verdict with its reason, German and French crawls, Sitebulb's reason column, Contentful's and Craft's states", async () => {
+  const drupal = await run(['Title,Content type,Status,URL', `A,Article,published,${U}/a`, `B,Basic page,published,${U}/b`, `C,PDF,published,${U}/c`].join('\n'));
+  assert.deepEqual(drupal.locs, [`${U}/a`, `${U}/b`, `${U}/c`], "a CMS's kinds of content are no media types");
+  const decimals = await run(['URL,Status Code', `${U}/a,200.0`, `${U}/b,301.0`].join('\n'));
+  assert.deepEqual(decimals.locs, [`${U}/a`]);
+  assert.deepEqual(codes(decimals, 'row-status').map(([, v]) => v), [`${U}/b (301 redirect)`]);
+  const verdicts = await run(['Address,Indexability', `${U}/a,Indexable`, `${U}/b,Non-Indexable - Noindex`, `${U}/c,Non-indexable (canonicalised)`, `${U}/d,Not indexable: blocked`].join('\n'));
+  assert.deepEqual(verdicts.locs, [`${U}/a`]);
+  assert.deepEqual(codes(verdicts, 'row-non-indexable').map(([, v]) => v), [`${U}/b (Non-Indexable - Noindex)`, `${U}/c (Non-indexable (canonicalised))`, `${U}/d (Not indexable: blocked)`]);
+  const german = ['Adresse,Inhaltstyp,Statuscode,Indexierbarkeit,Indexierbarkeitsstatus,Kanonisches Link-Element 1,Meta-Robots 1', `${U}/a,text/html; charset=UTF-8,200,Indexierbar,,${U}/a,`, `${U}/b.png,image/png,200,Indexierbar,,,`, `${U}/c,text/html,200,Nicht indexierbar,Kanonisiert,${U}/a,`, `${U}/d,text/html,200,Indexierbar,,${U}/a,`].join('\n');
+  const de = await run(german);
+  assert.deepEqual(de.locs, [`${U}/a`]);
+  assert.deepEqual(codes(de, 'row-non-indexable').map(([, v]) => v), [`${U}/c (Kanonisiert)`]);
+  assert.deepEqual(codes(de, 'row-canonicalised').map(([, v]) => v), [`${U}/d (canonical ${U}/a)`]);
+  const fr = await run(['Adresse,Type de contenu,Code HTTP,Indexabilité', `${U}/a,text/html,200,Indexable`, `${U}/b,text/html,404,Non indexable`].join('\n'));
+  assert.deepEqual(fr.locs, [`${U}/a`]);
+  const sitebulb = await run(['URL,Indexable,Indexability', `${U}/a,Yes,Indexable`, `${U}/b,No,Noindex`].join('\n'));
+  assert.deepEqual(codes(sitebulb, 'row-non-indexable').map(([, v]) => v), [`${U}/b (Noindex)`], "Sitebulb's Indexability is the reason");
+  const contentful = await run(['Title,Status,URL', `A,Published,${U}/a`, `B,Changed,${U}/b`, `C,Draft,${U}/c`, `D,Archived,${U}/d`].join('\n'));
+  assert.deepEqual(contentful.locs, [`${U}/a`, `${U}/b`]);
+  const craft = await run(['Title,Status,URL', `A,live,${U}/a`, `B,pending,${U}/b`, `C,expired,${U}/c`, `D,disabled,${U}/d`].join('\n'));
+  assert.deepEqual(craft.locs, [`${U}/a`]);
+});
+
 test("a CMS's yes-or-no columns: a yes in Draft or Archived, a no in Published or Visible, leaves the row out; a Published column of dates is no flag", async () => {
   const webflow = await run(['Name,Slug,Archived,Draft,URL', `A,a,false,false,${U}/a`, `B,b,true,false,${U}/b`, `C,c,false,true,${U}/c`].join('\n'));
   assert.deepEqual(webflow.locs, [`${U}/a`]);
@@ -207,23 +231,24 @@ test('a crawl: only indexable 200 HTML and PDF pages are written; every other ro
 });
 
 test('a crawl whose status and content-type columns have names no rule reads: a note names each, and no row is left out on a guess', async () => {
-  const fr = [
-    '"Adresse","Type de contenu","Code HTTP","Statut","Indexabilité"',
+  const italian = [
+    // Italian headers, which no rule reads by name (Screaming Frog's English, German, French and Spanish ones are read).
+    '"Indirizzo","Tipo di contenuto","Codice di risposta","Stato","Indicizzabilità"',
     `"${U}/","text/html; charset=UTF-8","200","OK","Indexable"`,
     `"${U}/a","text/html","200","OK","Indexable"`,
     `"${U}/old","text/html","301","Moved Permanently","Non-Indexable"`,
     `"${U}/gone","text/html","404","Not Found","Non-Indexable"`,
     `"${U}/logo.png","image/png","200","OK","Indexable"`,
   ].join('\n');
-  const r = await run(fr);
-  assert.equal(r.summary.accepted, 5);
-  assert.deepEqual(r.summary.notes, [
-    'list.csv: column 3 (Code HTTP) holds HTTP status codes, but its name is not one read as such, so the redirects and errors it shows are kept: name it Status Code, or give it the status role under Columns in the page',
-    'list.csv: column 2 (Type de contenu) holds content types, but its name is not one read as such, so the images and other files it shows are kept: name it Content Type, or give it the content-type role under Columns in the page',
-    'list.csv: column 5 (Indexabilité) holds indexability verdicts, but its name is not one read as such, so the pages it calls Non-Indexable are kept: name it Indexability, or give it the indexability role under Columns in the page',
+  const it = await run(italian);
+  assert.equal(it.summary.accepted, 5);
+  assert.deepEqual(it.summary.notes, [
+    'list.csv: column 3 (Codice di risposta) holds HTTP status codes, but its name is not one read as such, so the redirects and errors it shows are kept: name it Status Code, or give it the status role under Columns in the page',
+    'list.csv: column 2 (Tipo di contenuto) holds content types, but its name is not one read as such, so the images and other files it shows are kept: name it Content Type, or give it the content-type role under Columns in the page',
+    'list.csv: column 5 (Indicizzabilità) holds indexability verdicts, but its name is not one read as such, so the pages it calls Non-Indexable are kept: name it Indexability, or give it the indexability role under Columns in the page',
   ]);
   // Given those roles (the page's column mapping), the rows go as a crawl's do.
-  const mapped = await run(fr, { roles: ['loc', 'content-type', 'status', 'status-text', 'indexability'] });
+  const mapped = await run(italian, { roles: ['loc', 'content-type', 'status', 'status-text', 'indexability'] });
   assert.deepEqual(mapped.locs, [`${U}/`, `${U}/a`]);
   assert.deepEqual(mapped.summary.notes, []);
   // Counts and columns of zeros say nothing, nor does a count whose values are all one code (an
@@ -295,6 +320,9 @@ test("Search Console's export of the pages under one reason they are not indexed
   const result = await generate([source('redirects.zip', drill)], { baseUrl: `${U}/`, now: NOW }, nodePlatform);
   assert.equal(result.summary.accepted, 2);
   assert.deepEqual(result.summary.notes.slice(1), ['redirects.zip: Search Console lists these pages under “Page with redirect”, a reason pages are not indexed: check that each should be in a sitemap before submitting it']);
+  // The drill-down of the pages that are indexed names no reason.
+  const indexed = zipSync({ 'Table.csv': enc(`URL,Last crawled\n${U}/a,2024-03-03\n`), 'Metadata.csv': enc('Property,Value\nIssue,All indexed pages\n') });
+  assert.equal((await generate([source('indexed.zip', indexed)], { baseUrl: `${U}/`, now: NOW }, nodePlatform)).summary.notes.length, 1);
 });
 
 test('each rule can be turned off, and the rows it left out come back', async () => {

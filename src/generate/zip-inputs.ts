@@ -26,7 +26,7 @@ export async function listsInZips(sources: InputSource[], platform: Platform, op
     if (read.length === 0) throw new InputError(`${source.name}: none of the lists in it holds URLs (${someNames(passed)})`);
     if (passed.length) note(`${source.name}: ${someNames(read.map((r) => r.name.slice(source.name.length + 1)))} read; ${someNames(passed)} passed over, as ${passed.length === 1 ? 'it holds' : 'they hold'} no URLs`);
     const issue = await searchConsoleIssue(lists.filter((l) => passed.includes(l.name.slice(source.name.length + 1))));
-    if (issue) note(`${source.name}: Search Console lists these pages under “${issue}”, a reason pages are not indexed: check that each should be in a sitemap before submitting it`);
+    if (issue && !INDEXED.test(issue)) note(`${source.name}: Search Console lists these pages under “${issue}”, a reason pages are not indexed: check that each should be in a sitemap before submitting it`);
     out.push(...read);
   }
   return out;
@@ -42,6 +42,9 @@ async function holdsUrls(list: InputSource, platform: Platform, options: Partial
     throw e;
   }
 }
+
+/** The drill-down of the pages that are indexed (`All indexed pages`), not of a reason they are not. */
+const INDEXED = /^(?!.*\bnot\b).*\bindexed\b/i;
 
 /** The first cell of the row of Search Console's Metadata.csv that names the report's issue, in some of its languages. */
 const ISSUE = new Set(['issue', 'problem', 'problème', 'problema', 'probleem', 'problém']);

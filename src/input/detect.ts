@@ -90,14 +90,15 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   ],
   changefreq: ['changefreq', 'changefrequency'],
   priority: ['priority'],
-  status: ['statuscode', 'httpstatus', 'httpstatuscode', 'responsecode', 'httpcode', 'httpresponsecode', 'httpstatuscodes'],
+  // Screaming Frog's names in English, German, French and Spanish.
+  status: ['statuscode', 'httpstatus', 'httpstatuscode', 'responsecode', 'httpcode', 'httpresponsecode', 'httpstatuscodes', 'codehttp', 'códigodeestado', 'codigodeestado'],
   'status-text': ['status'],
   redirect: ['redirecturl', 'redirecturi', 'redirecttarget', 'redirectedtourl', 'redirectsto', 'redirectto', 'redirecttourl', 'redirectlocation'],
   // Sitebulb, Lumar, Ahrefs and JetOctopus say it with a yes or no (`Indexable`, `Is indexable page`).
-  indexability: ['indexability', 'indexable', 'isindexable', 'isindexablepage', 'indexablepage'],
-  'indexability-status': ['indexabilitystatus'],
-  'content-type': ['contenttype', 'content', 'mimetype'],
-  canonical: ['canonicallinkelement1', 'canonical', 'canonicalurl'],
+  indexability: ['indexability', 'indexable', 'isindexable', 'isindexablepage', 'indexablepage', 'indexierbarkeit', 'indexabilité', 'indexabilidad'],
+  'indexability-status': ['indexabilitystatus', 'indexierbarkeitsstatus', "statutd'indexabilité", 'statutdindexabilité', 'estadodeindexabilidad'],
+  'content-type': ['contenttype', 'content', 'mimetype', 'inhaltstyp', 'typedecontenu', 'tipodecontenido'],
+  canonical: ['canonicallinkelement1', 'canonical', 'canonicalurl', 'kanonischeslinkelement1', 'élémentdelienscanonique1', 'elementodeenlacecanónico1'],
   robots: ['metarobots1', 'xrobotstag1', 'metarobots', 'xrobotstag', 'robots'],
   publication: ['poststatus', 'publicationstatus', 'publishstatus', 'publishingstatus'],
   draft: ['draft', 'isdraft', 'archived', 'isarchived', 'hidden', 'ishidden', 'deleted', 'isdeleted', 'trashed'],
@@ -147,7 +148,7 @@ export function isHeader(cells: string[]): boolean {
 
 /** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
 export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] {
-  const roles = flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows);
+  const roles = reasonBesideVerdict(cells, flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows));
   const rank = (i: number) => NAMES.lastmod.indexOf(normalizeName(cells[i]));
   const lastmods = roles.flatMap((r, i) => (r === 'lastmod' ? [i] : []));
   const lastmod = lastmods.reduce((best, i) => (rank(i) < rank(best) ? i : best), lastmods[0]);
@@ -172,13 +173,13 @@ function publicationByContent(roles: Role[], rows: string[][]): Role[] {
 }
 
 /**
- * A column named `Content` holds content types in a crawl (`text/html`), but a CMS's post bodies in
- * its export (WordPress, WooCommerce): told by its sampled values, so that no page is left out for
- * its text.
+ * A column named `Content` or `Content type` holds media types in a crawl (`text/html`), but a CMS's
+ * post bodies (WordPress) or its own kinds of content (Drupal's `Article`, `Basic page`) in its
+ * export: told by its sampled values, so that no page is left out for what it is about.
  */
 function contentTypeByContent(cells: string[], roles: Role[], rows: string[][]): Role[] {
   return roles.map((role, i) => {
-    if (role !== 'content-type' || normalizeName(cells[i]) !== 'content') return role;
+    if (role !== 'content-type') return role;
     const values = rows.map((r) => (r[i] ?? '').trim()).filter((v) => v !== '');
     return values.length > 0 && values.filter((v) => MEDIA_TYPE.test(v)).length < 0.9 * values.length ? 'ignore' : role;
   });
@@ -194,6 +195,18 @@ function flagsByContent(roles: Role[], rows: string[][]): Role[] {
     const values = rows.map((r) => (r[i] ?? '').trim()).filter((v) => v !== '');
     return values.length > 0 && values.every((v) => YES.test(v) || NO.test(v)) ? role : 'ignore';
   });
+}
+
+/**
+ * Sitebulb writes its verdict in `Indexable` (Yes, No) and its reason in `Indexability` (Noindex,
+ * Canonicalized): beside a yes-or-no column and no reason column, `Indexability` is the reason.
+ */
+function reasonBesideVerdict(cells: string[], roles: Role[]): Role[] {
+  const verdicts = roles.flatMap((r, i) => (r === 'indexability' ? [i] : []));
+  if (verdicts.length < 2 || roles.includes('indexability-status')) return roles;
+  const reason = verdicts.find((i) => normalizeName(cells[i]) === 'indexability');
+  if (reason === undefined || !verdicts.some((i) => i !== reason)) return roles;
+  return roles.map((r, i) => (i === reason ? 'indexability-status' : r));
 }
 
 /** A CMS's yes and no. */

@@ -2,9 +2,12 @@
 // are published, and those that are not, whose rows are left out (`row-unpublished`). A state
 // known as neither keeps its row: a guess would lose pages.
 
-export const PUBLISHED = ['publish', 'published', 'active', 'live', 'public'];
+// Contentful's `Changed` is a published entry with changes not yet published; Craft's `Expired`
+// and `Disabled` entries are not live.
+export const PUBLISHED = ['publish', 'published', 'active', 'live', 'public', 'changed'];
 export const UNPUBLISHED = [
   'draft', 'auto-draft', 'pending', 'private', 'future', 'scheduled', 'trash', 'trashed', 'unpublished', 'archived', 'inactive', 'hidden', 'deleted',
+  'expired', 'disabled',
 ];
 
 const STATES = new Set([...PUBLISHED, ...UNPUBLISHED]);

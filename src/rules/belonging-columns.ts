@@ -88,11 +88,13 @@ function saysNoindex(value: string): boolean {
 const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/pdf']);
 
 /**
- * An indexability cell that leaves the row out: `Non-Indexable`, a crawler's no (`Indexable`: `No`,
- * `false`, `0`), or the reason itself where a tool writes that in the column (Sitebulb: `Noindex`,
- * `Canonicalised`, `Disallowed`). Any other value keeps the row.
+ * An indexability cell that leaves the row out: `Non-Indexable` (with its reason after it or not:
+ * `Non-Indexable - Noindex`; in German and Spanish, `Nicht indexierbar`, `No indexable`), a crawler's
+ * no (`Indexable`: `No`, `false`, `0`), or the reason itself where a tool writes that in the column
+ * (Sitebulb: `Noindex`, `Canonicalised`, `Disallowed`). Any other value keeps the row.
  */
-const NOT_INDEXABLE = /^(?:no[nt][\s-]?indexable|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/i;
+const NOT_INDEXABLE =
+  /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/is;
 /** A bare no, which says nothing of the reason. */
 const NO = /^(?:no|n|false|0)$/i;
 
@@ -113,7 +115,8 @@ function statusDetail(status: number, text: string, target: string): string {
  * Found`; null when it starts with no code (`OK`, `Timeout`, `3xx`).
  */
 export function readStatus(value: string): { code: number; words: string } | null {
-  const m = /^(?:HTTP\/\d(?:\.\d)?\s+)?(\d{1,3})(?:\s+(\S.*))?$/i.exec(value);
+  // `200.0`: a column of numbers written by a tool that made them decimals (a spreadsheet, pandas).
+  const m = /^(?:HTTP\/\d(?:\.\d)?\s+)?(\d{1,3})(?:\.0+)?(?:\s+(\S.*))?$/i.exec(value);
   return m ? { code: +m[1], words: m[2] ?? '' } : null;
 }
 
