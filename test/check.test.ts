@@ -677,3 +677,12 @@ test('a code\'s severity in the table of codes is the severity of its findings (
   assert.equal(auditCodeInfo('loc-relative')?.severity, 'error');
   assert.equal(auditCodeInfo('no-such-code'), undefined);
 });
+
+test("an index whose sitemaps share one lastmod is told so on the index, of its sitemaps, not of every entry", async () => {
+  const idx = index(`<sitemap><loc>https://www.example.com/a.xml</loc><lastmod>2024-03-05</lastmod></sitemap>\n<sitemap><loc>https://www.example.com/b.xml</loc><lastmod>2024-03-05</lastmod></sitemap>\n`);
+  const sitemap = (path: string, day: string) => urlset(url(`https://www.example.com/${path}`, `<lastmod>2024-01-${day}</lastmod>`) + url(`https://www.example.com/${path}x`, `<lastmod>2023-01-${day}</lastmod>`));
+  const r = await check({ 'index.xml': idx, 'a.xml': sitemap('p', '01'), 'b.xml': sitemap('q', '02') });
+  assert.deepEqual(r.findings.map((f) => [f.file, f.code, f.message]), [
+    ['index.xml', 'list-uniform-lastmod', 'Every sitemap listed in the index has the same lastmod: search engines learn nothing from it: 2024-03-05'],
+  ]);
+});

@@ -77,6 +77,26 @@ test("the site checked is the base its URLs are judged by, not the host most URL
   assert.deepEqual(r.findings.filter((f) => f.code === 'fetch-redirected').map((f) => f.file), [`${O}/old.xml`]);
 });
 
+test('a robots.txt that disallows the whole site to Googlebot is one error; one that disallows a folder is none', async () => {
+  for (const [rules, blocked] of [
+    ['User-agent: Googlebot\nDisallow: /\n', true],
+    ['User-agent: *\nDisallow: /\n', true],
+    ['User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n', false],
+    ['User-agent: *\nDisallow: /admin/\n', false],
+  ] as const) {
+    site.route('/robots.txt', text(`${rules}\nSitemap: ${O}/s.xml\n`));
+    site.route('/s.xml', xml(urlset(url(`${O}/a`))));
+    const r = await run([`${O}/`]);
+    const found = r.findings.filter((f) => f.code === 'robots-disallows-site');
+    assert.equal(found.length, blocked ? 1 : 0, rules);
+    if (blocked) {
+      assert.equal(found[0].severity, 'error');
+      assert.equal(found[0].file, `${O}/robots.txt`);
+      assert.match(found[0].message, new RegExp(`^Disallow: /: Googlebot may not crawl ${O}/, the site's home page`));
+    }
+  }
+});
+
 test('robots.txt without a Sitemap line, as an HTML page, or missing', async () => {
   site.route('/robots.txt', text('User-agent: *\nDisallow: /private\n'));
   let r = await run([`${O}/`]);
@@ -335,6 +355,7 @@ test('--sample-pages: status, redirects, noindex by meta and header, canonical e
   assert.match(r.findings[4].message, new RegExp(`names ${O}/ok`));
   assert.equal(asked('/private/x'), 0, 'a disallowed page is not fetched');
   assert.deepEqual(r.files[0].findings, 7);
+  assert.deepEqual(r.notes, ['8 listed pages sampled: 1 answered 200 with nothing that keeps it from being indexed; the findings name the other 7']);
 
   // Two of eight, spread: the middles of the two halves, entries 3 and 7 (the second not fetched).
   const before = site.requests.length;

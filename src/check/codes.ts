@@ -27,6 +27,7 @@ export type CheckCode =
   | 'robots-no-sitemap'
   | 'robots-sitemap-other-host'
   | 'robots-sitemap-relative'
+  | 'robots-disallows-site'
   | 'page-status'
   | 'page-noindex'
   | 'page-canonical-other'
@@ -62,6 +63,8 @@ export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: strin
   'robots-no-sitemap': { severity: 'warning', message: 'robots.txt names no sitemap' },
   'robots-sitemap-other-host': { severity: 'info', message: 'robots.txt names a sitemap on another host' },
   'robots-sitemap-relative': { severity: 'warning', message: 'A Sitemap: line of robots.txt that is not a full URL' },
+  // Past the letter of SPEC 12: a site Googlebot may not crawl at all has no page a sitemap can bring in.
+  'robots-disallows-site': { severity: 'error', message: 'robots.txt disallows the whole site to Googlebot' },
   // A sample tells about the pages, not the sitemap file: warnings, as the file itself stays valid.
   'page-status': { severity: 'warning', message: 'A listed page does not answer 200' },
   'page-noindex': { severity: 'warning', message: 'A listed page says noindex (robots meta tag or X-Robots-Tag)' },

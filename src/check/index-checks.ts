@@ -110,7 +110,12 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
     const row = f.line > 0 ? map.lookup(f.line) : undefined;
     const e = row ? entries[row.line - 2] : undefined;
     const at = { file: e ? e.file : -1, line: e ? e.line : 0 };
-    if (f.code === 'loc-outside-directory') {
+    if (f.code === 'list-uniform-lastmod') {
+      // Of the index's <sitemap>s, not of every entry: on the index, when one holds them all.
+      const indexes = new Set(entries.map((x) => x.file));
+      const file = indexes.size === 1 ? entries[0].file : -1;
+      out.push({ file, line: 0, code: f.code, message: `Every sitemap listed in ${indexes.size === 1 ? 'the index' : 'the indexes'} has the same lastmod: search engines learn nothing from it${f.value ? `: ${f.value}` : ''}`, severity: auditSeverity(f) });
+    } else if (f.code === 'loc-outside-directory') {
       out.push({ ...at, code: 'index-outside-directory', message: `not in the index's folder (${base}) or below: ${f.value}` });
     } else if (f.code === 'loc-duplicate' && e) {
       firstOf ??= firstEntries(entries, base);

@@ -169,6 +169,8 @@ const ADVICE = {
     'A sitemap on another host is accepted only when that host is verified for the site (cross-site submission). Check that this is intended, or host the sitemap on the site itself.',
   'robots-sitemap-relative':
     'The sitemaps protocol and Google ask for the full URL of the sitemap, with its scheme and host; a path alone may be ignored. Write the whole URL of the sitemap.',
+  'robots-disallows-site':
+    'Googlebot may not crawl the home page, and with a rule such as Disallow: / none of the site: its pages drop out of search, sitemap or not. Remove the rule if the site should be found (staging sites often keep it by mistake).',
   'page-status':
     'A listed URL that redirects or fails is reported by Search Console instead of indexed, and wastes crawl budget. List the final URL of each page, and drop pages that are gone.',
   'page-noindex':

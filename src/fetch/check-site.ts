@@ -34,7 +34,8 @@ export async function fetchSite(urls: string[], options: FetchOptions, platform:
   const signal = options.signal ? AbortSignal.any([options.signal, run.signal]) : run.signal;
   try {
     const site = await siteSitemaps(urls, options, limits, signal, platform);
-    const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform) : [];
+    const note = (text: string) => void site.notes.push(text);
+    const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform, note) : [];
     return { sources: site.sources, unread: site.unread, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
   } finally {
     run.clear();

@@ -64,6 +64,7 @@ export async function samplePages(
   limits: Limits,
   signal: AbortSignal,
   platform: Platform,
+  note: (text: string) => void = () => {},
 ): Promise<CheckFinding[]> {
   const picked = await pickPages(sources, pages, n, platform, signal);
   const robots = new Map<string, Promise<Rules>>();
@@ -79,6 +80,9 @@ export async function samplePages(
   await runQueue(picked, limits.concurrency, async (page) => {
     results.set(page, await checkPage(page, rulesFor, limits, signal));
   });
+  // A sample with nothing to say looks like no sample at all: the note says how many were asked.
+  const quiet = picked.filter((page) => (results.get(page) ?? []).length === 0).length;
+  note(`${picked.length} listed ${picked.length === 1 ? 'page' : 'pages'} sampled: ${quiet} answered 200 with nothing that keeps ${quiet === 1 ? 'it' : 'them'} from being indexed${quiet < picked.length ? `; the findings name the ${picked.length - quiet === 1 ? 'other' : `other ${picked.length - quiet}`}` : ''}`);
   return picked.flatMap((page) => results.get(page) ?? []);
 }
 

@@ -14,7 +14,7 @@ import type { FetchOptions, Limits } from './limits.ts';
 import { listedEntries } from './listed-entries.ts';
 import { runQueue } from './queue.ts';
 import { robotsSitemaps } from './robots-sitemaps.ts';
-import { ROBOTS_TXT_MAX_BYTES } from '../rules/robots-txt.ts';
+import { parseRobotsTxt, ROBOTS_TXT_MAX_BYTES } from '../rules/robots-txt.ts';
 
 /** One URL fetched: what came back, for `--json` and the progress. */
 export interface FetchedUrl {
@@ -132,6 +132,8 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     if (job.robots) {
       const text = new TextDecoder().decode(answer.body);
       out.robots.set(new URL(job.url).origin, text);
+      const blocked = homeDisallowed(text, answer.finalUrl || job.url);
+      if (blocked) report('robots-disallows-site', `${blocked}: Googlebot may not crawl ${new URL('/', answer.finalUrl || job.url).href}, the site's home page, nor any page this rule covers`);
       const listed = robotsSitemaps(text, answer.finalUrl || job.url);
       if (listed.html) return noSitemap('the robots.txt is an HTML page, not a robots.txt: no Sitemap line could be read');
       if (listed.urls.length === 0) return noSitemap('no Sitemap: line: search engines find the sitemaps only where they are submitted');
@@ -201,4 +203,10 @@ function onePerFinalUrl<T extends { source?: InputSource; final?: string; fetche
     if (!other || (other.fetched?.redirects.length && !f.fetched?.redirects.length)) chosen.set(f.final, f);
   }
   return new Set(chosen.values());
+}
+
+/** The rule that disallows the site's home page to Googlebot (`Disallow: /`), or null. */
+function homeDisallowed(text: string, robotsUrl: string): string | null {
+  const rules = parseRobotsTxt(text, robotsUrl);
+  return 'error' in rules ? null : rules.disallows(new URL('/', robotsUrl).href);
 }
