@@ -190,18 +190,19 @@ describe('rows left out on purpose', { timeout: 180_000 }, () => {
 
   it('says when a crawl\'s status and content-type columns have names no rule reads; given those roles, their rows leave', async () => {
     const U = 'https://www.example.com';
-    const fr = [
-      '"Adresse","Type de contenu","Code HTTP","Statut"',
+    // Italian headers, which no rule reads by name (Screaming Frog's English, German, French and Spanish ones are read).
+    const italian = [
+      '"Indirizzo","Tipo di contenuto","Codice di risposta","Stato"',
       `"${U}/","text/html; charset=UTF-8","200","OK"`,
       `"${U}/a","text/html","200","OK"`,
       `"${U}/old","text/html","301","Moved Permanently"`,
       `"${U}/gone","text/html","404","Not Found"`,
       `"${U}/logo.png","image/png","200","OK"`,
     ].join('\n');
-    await page.getByLabel('URL list').setInputFiles({ name: 'exploration.csv', mimeType: 'text/csv', buffer: Buffer.from(fr) });
+    await page.getByLabel('URL list').setInputFiles({ name: 'exploration.csv', mimeType: 'text/csv', buffer: Buffer.from(italian) });
     await waitForStat(page, 'Summary', 'Accepted', 5, 30_000);
-    await page.locator('.notes li', { hasText: 'column 3 (Code HTTP) holds HTTP status codes' }).waitFor();
-    await page.locator('.notes li', { hasText: 'column 2 (Type de contenu) holds content types' }).waitFor();
+    await page.locator('.notes li', { hasText: 'column 3 (Codice di risposta) holds HTTP status codes' }).waitFor();
+    await page.locator('.notes li', { hasText: 'column 2 (Tipo di contenuto) holds content types' }).waitFor();
     await page.locator('summary', { hasText: 'Columns' }).click();
     await page.getByLabel(/^Role of column 3 /).selectOption('status');
     await page.getByLabel(/^Role of column 2 /).selectOption('content-type');
