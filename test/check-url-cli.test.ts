@@ -80,4 +80,9 @@ test('files and URLs together; bad options are usage errors (exit 2)', async () 
     assert.equal(u.status, 2, other);
     assert.equal(u.stderr.split('\n')[0], `sitemill: ${other}: only http and https URLs are fetched (give a file or folder by its path)`);
   }
+  // A URL with a password is neither fetched nor said back.
+  const secret = await cli(['check', `${O.replace('://', '://bob:s3cret@')}/`]);
+  assert.equal(secret.status, 2);
+  assert.equal(secret.stderr.split('\n')[0], `sitemill: ${O}/: a URL with a user name or password is not fetched; give the site's public URL`);
+  assert.ok(!secret.stderr.includes('s3cret') && !secret.stdout.includes('s3cret'));
 });

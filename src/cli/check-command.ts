@@ -89,6 +89,9 @@ export async function runCheck(args: string[]): Promise<number> {
   const urls = positionals.filter((p) => URL_ARGUMENT.test(p));
   const other = urls.find((u) => !/^https?:/i.test(u));
   if (other) return usage(`${other}: only http and https URLs are fetched (give a file or folder by its path)`);
+  // Not fetched, and not said back: the password would stay in a terminal's or a CI log's history.
+  const secret = urls.find((u) => URL.canParse(u) && (new URL(u).username !== '' || new URL(u).password !== ''));
+  if (secret) return usage(`${withoutCredentials(secret)}: a URL with a user name or password is not fetched; give the site's public URL`);
   if (positionals.filter((p) => p === '-').length > 1) return usage('- (standard input) can be given once');
   const paths = positionals.filter((p) => !URL_ARGUMENT.test(p));
   // Files are read in the order given, standard input among them.
@@ -182,4 +185,12 @@ async function fetchUrls(urls: string[], options: ReturnType<typeof fetchOptions
   } finally {
     progress?.clear();
   }
+}
+
+/** `url` with its user name and password left out. */
+function withoutCredentials(url: string): string {
+  const u = new URL(url);
+  u.username = '';
+  u.password = '';
+  return u.href;
 }
