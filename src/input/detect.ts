@@ -167,7 +167,7 @@ export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] 
 function publicationByContent(roles: Role[], rows: string[][]): Role[] {
   const at = roles.indexOf('status-text');
   if (at < 0 || roles.includes('publication')) return roles;
-  const values = rows.map((r) => (r[at] ?? '').trim()).filter((v) => v !== '');
+  const values = sampled(rows, at);
   if (values.length === 0 || values.filter(isPublicationState).length < 0.9 * values.length) return roles;
   return roles.map((r, i) => (i === at ? 'publication' : r));
 }
@@ -180,7 +180,7 @@ function publicationByContent(roles: Role[], rows: string[][]): Role[] {
 function contentTypeByContent(cells: string[], roles: Role[], rows: string[][]): Role[] {
   return roles.map((role, i) => {
     if (role !== 'content-type') return role;
-    const values = rows.map((r) => (r[i] ?? '').trim()).filter((v) => v !== '');
+    const values = sampled(rows, i);
     return values.length > 0 && values.filter((v) => MEDIA_TYPE.test(v)).length < 0.9 * values.length ? 'ignore' : role;
   });
 }
@@ -192,7 +192,7 @@ function contentTypeByContent(cells: string[], roles: Role[], rows: string[][]):
 function flagsByContent(roles: Role[], rows: string[][]): Role[] {
   return roles.map((role, i) => {
     if (role !== 'draft' && role !== 'published') return role;
-    const values = rows.map((r) => (r[i] ?? '').trim()).filter((v) => v !== '');
+    const values = sampled(rows, i);
     return values.length > 0 && values.every((v) => YES.test(v) || NO.test(v)) ? role : 'ignore';
   });
 }
@@ -207,6 +207,11 @@ function reasonBesideVerdict(cells: string[], roles: Role[]): Role[] {
   const reason = verdicts.find((i) => normalizeName(cells[i]) === 'indexability');
   if (reason === undefined || !verdicts.some((i) => i !== reason)) return roles;
   return roles.map((r, i) => (i === reason ? 'indexability-status' : r));
+}
+
+/** The non-empty values of column `i` in the sampled rows, trimmed. */
+function sampled(rows: string[][], i: number): string[] {
+  return rows.map((r) => (r[i] ?? '').trim()).filter((v) => v !== '');
 }
 
 /** A CMS's yes and no. */

@@ -9,7 +9,7 @@ import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
 import { stripTrackingParams } from './tracking-params.ts';
 import { isUnpublished } from '../input/publication-states.ts';
-import { NO as FLAG_NO, YES } from '../input/detect.ts';
+import { NO, YES } from '../input/detect.ts';
 
 export interface BelongColumns {
   status: number;
@@ -95,8 +95,6 @@ const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/p
  */
 const NOT_INDEXABLE =
   /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/is;
-/** A bare no, which says nothing of the reason. */
-const NO = /^(?:no|n|false|0)$/i;
 
 /** Why a status is not a page's 200, in words: the export's own (`404 Not Found`) where it has them. */
 function statusDetail(status: number, text: string, target: string): string {
@@ -171,7 +169,7 @@ export function judgeColumns(
   if (state && !keep.has('row-unpublished') && isUnpublished(state)) return { code: Code.RowUnpublished, column: cols.publication, detail: state };
   for (const flag of keep.has('row-unpublished') ? [] : (cols.flags ?? [])) {
     const value = at(flag.column);
-    if ((flag.yesLeavesOut ? YES : FLAG_NO).test(value)) return { code: Code.RowUnpublished, column: flag.column, detail: `${flag.name}: ${value}` };
+    if ((flag.yesLeavesOut ? YES : NO).test(value)) return { code: Code.RowUnpublished, column: flag.column, detail: `${flag.name}: ${value}` };
   }
   return null;
 }
