@@ -188,6 +188,8 @@ export interface Inspection {
   fromSitemap: boolean;
   /** An Excel workbook: the name of the sheet read. */
   sheet?: string;
+  /** An Excel workbook: the names of its worksheets, in tab order (the sheets a run can be told to read). */
+  sheets?: string[];
   /** No column was found to hold the URLs: why, in the words the run would stop with unless the column mapping names one. */
   noUrlColumn?: string;
 }

@@ -232,10 +232,10 @@ test("a first sheet without URLs gives way to the first sheet that has them, wit
   const result = await generate([source('gsc.xlsx', gsc)], { baseUrl: BASE, now: AFTER_DATES }, nodePlatform);
   assert.equal(result.summary.accepted, 2);
   assert.equal(result.summary.rows, 2, 'the rows of the sheet read, once');
-  assert.deepEqual(result.summary.notes, ['gsc.xlsx: its sheet "Pages" was read, as the first, "Queries", holds no URLs (the command line\'s --sheet names another)']);
+  assert.deepEqual(result.summary.notes, ['gsc.xlsx: its sheet "Pages" was read, as the first, "Queries", holds no URLs (another is read when named: --sheet on the command line, Sheet under Columns in the page)']);
   // The column preview shows the same sheet.
   const shown = await inspect(source('gsc.xlsx', gsc), nodePlatform);
-  assert.deepEqual([shown.sheet, shown.header], ['Pages', ['Top pages', 'Clicks', 'Impressions']]);
+  assert.deepEqual([shown.sheet, shown.header, shown.sheets], ['Pages', ['Top pages', 'Clicks', 'Impressions'], ['Queries', 'Pages', 'Countries']]);
   assert.equal((await inspect(source('list.csv', 'loc\nhttps://www.example.com/\n'), nodePlatform)).sheet, undefined);
   // A sheet asked for is read as it is, and no sheet with URLs is one clear error that names them.
   await assert.rejects(outcome('gsc.xlsx', gsc, { sheet: 'Queries' }), /no URL column/);
@@ -245,6 +245,30 @@ test("a first sheet without URLs gives way to the first sheet that has them, wit
     assert.match(e.message, /^none\.xlsx: no URL column: .*; nor does any other sheet \("Queries", "Countries"\)$/);
     return true;
   });
+});
+
+test('other sheets that hold URLs too are named in a note when no sheet was named; a sheet named reads alone', async () => {
+  const site = workbook([
+    ['Pages', [['URL', 'Title'], ['https://www.example.com/', 'Home'], ['https://www.example.com/about', 'About']]],
+    ['Totals', [['Section', 'Pages'], ['Pages', 2], ['Blog', 1]]],
+    ['Blog', [['Post URL', 'Published'], ['https://www.example.com/blog/compost-101', '2026-03-01']]],
+    ['Products', [['Handle', 'Product URL'], ['spade', 'https://www.example.com/p/spade']]],
+  ]);
+  const result = await generate([source('site.xlsx', site)], { baseUrl: BASE, now: AFTER_DATES }, nodePlatform);
+  assert.equal(result.summary.accepted, 2, 'one sheet is read, as the spec has it');
+  assert.deepEqual(result.summary.notes, [
+    'site.xlsx: its sheets "Blog", "Products" hold URLs too and were not read, as a run reads one sheet ("Pages"); another is read when named: --sheet on the command line, Sheet under Columns in the page',
+  ]);
+  const blog = await generate([source('site.xlsx', site)], { baseUrl: BASE, now: AFTER_DATES, sheet: 'blog' }, nodePlatform);
+  assert.deepEqual([blog.summary.accepted, blog.summary.notes], [1, []]);
+  // One other sheet with URLs is said in the singular; a workbook of one list sheet has no note.
+  const two = workbook([['Summary', [['Report'], ['made today']]], ['Pages', [['URL'], ['https://www.example.com/']]], ['Posts', [['URL'], ['https://www.example.com/b']]]]);
+  assert.deepEqual((await generate([source('two.xlsx', two)], { baseUrl: BASE, now: AFTER_DATES }, nodePlatform)).summary.notes, [
+    'two.xlsx: its sheet "Pages" was read, as the first, "Summary", holds no URLs (another is read when named: --sheet on the command line, Sheet under Columns in the page)',
+    'two.xlsx: its sheet "Posts" holds URLs too and was not read, as a run reads one sheet ("Pages"); another is read when named: --sheet on the command line, Sheet under Columns in the page',
+  ]);
+  const one = workbook([['Pages', [['URL'], ['https://www.example.com/']]], ['Totals', [['Section', 'Pages'], ['Pages', 1]]]]);
+  assert.deepEqual((await generate([source('one.xlsx', one)], { baseUrl: BASE, now: AFTER_DATES }, nodePlatform)).summary.notes, []);
 });
 
 test('a first sheet of labels and figures, with no header and no URLs, gives way too; a title row padded with empty cells is preamble', async () => {

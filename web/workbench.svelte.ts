@@ -1,6 +1,6 @@
 // The workbench's state: the list, the options, the run and its results. Components read it and call its methods.
 import type { CheckSummary, GenerateOutput, NamedBlob } from '../src/browser';
-import type { Delimiter, Inspection, Progress, Role, Summary } from '../src/types';
+import type { Delimiter, Inspection, Options, Progress, Role, Summary } from '../src/types';
 import { Checker } from './check.svelte';
 import { droppedFiles, type Dropped } from './folder-files';
 import { DEFAULT_SETTINGS, toOptions, validate, withClock, type Settings } from './settings';
@@ -57,6 +57,8 @@ export class Workbench {
   /** Column roles chosen by hand; null keeps the engine's detection. */
   roles = $state.raw<Role[] | null>(null);
   delimiter = $state<Delimiter | 'auto'>('auto');
+  /** The worksheet of a workbook to read, by name; undefined reads the first that holds URLs. */
+  sheet = $state<string | undefined>(undefined);
   settings = $state<Settings>({ ...DEFAULT_SETTINGS });
   /** The clock for lastmod-future; empty means the current time. Not remembered on purpose. */
   now = $state('');
@@ -70,6 +72,7 @@ export class Workbench {
   options = $derived.by(() => {
     const o = toOptions(this.settings, this.now);
     if (this.delimiter !== 'auto') o.delimiter = this.delimiter;
+    if (this.sheet !== undefined) o.sheet = this.sheet;
     if (this.roles) o.roles = [...this.roles];
     if (this.robots) {
       o.robotsTxt = this.robots.text;
@@ -155,6 +158,7 @@ export class Workbench {
     this.files = files;
     this.roles = null;
     this.delimiter = 'auto';
+    this.sheet = undefined;
     this.inspection = null;
     clearTimeout(this.#rerunTimer);
     this.exclusions.pending = false;
@@ -221,6 +225,14 @@ export class Workbench {
     await this.#inspect(this.task.runs.next());
   }
 
+  /** Another sheet of the workbook: its columns are shown, and it is run at once, as a new list is. */
+  async setSheet(sheet: string): Promise<void> {
+    const token = this.task.reset('ready');
+    this.sheet = sheet;
+    this.roles = null;
+    if (await this.#inspect(token)) await this.generate();
+  }
+
   setRole(column: number, role: Role): void {
     const base = this.roles ?? this.inspection?.roles ?? [];
     const next = [...base];
@@ -237,7 +249,8 @@ export class Workbench {
     if (!this.files[0]) return false;
     const { runs, engine } = this.task;
     try {
-      const opts = this.delimiter === 'auto' ? {} : { delimiter: this.delimiter };
+      const opts: Partial<Options> = this.delimiter === 'auto' ? {} : { delimiter: this.delimiter };
+      if (this.sheet !== undefined) opts.sheet = this.sheet;
       // The mapping is for lists: the first file that is one (among the first few), else the first
       // file (a sitemap, shown as read).
       let inspection: Inspection | null = null;

@@ -11,6 +11,7 @@ import type { FindingStore } from './findings.ts';
 import { finishList, summarize, writeReportAndManifest } from './finish.ts';
 import { OptionError, resolveOptions, type ResolvedOptions } from './options.ts';
 import { readInput } from './read-input.ts';
+import { otherSheetsWithUrls } from './other-sheets.ts';
 import { listsInZips } from './zip-inputs.ts';
 import { verdictsFirst } from './verdicts-first.ts';
 import { GenerateRun } from './run.ts';
@@ -69,7 +70,7 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
   try {
     run.notes.push(...notes);
     run.configureCore();
-    for (const [i, source] of sources.entries()) await readInput(run, source, i);
+    await readInputs(run, sources);
     run.throwIfAborted();
     await finishList(run);
     const summary = summarize(run);
@@ -79,5 +80,18 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
   } finally {
     run.output.drop();
     run.zip.close();
+  }
+}
+
+/** Each input in turn; of a workbook read by default, a note names its other sheets that hold URLs. */
+async function readInputs(run: GenerateRun, sources: InputSource[]): Promise<void> {
+  const { opts, platform } = run;
+  for (const [i, source] of sources.entries()) {
+    const sheet = await readInput(run, source, i);
+    // A sheet named is the person's choice; one read by default may not be the only list.
+    if (sheet && sheet.sheets.length > 1 && opts.sheet === undefined && !opts.allFields) {
+      const other = await otherSheetsWithUrls(source, sheet, platform, opts);
+      if (other) run.notes.push(other);
+    }
   }
 }

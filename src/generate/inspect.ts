@@ -8,7 +8,7 @@ import { decideLayout } from '../input/layout.ts';
 import { splitterOn, wholeRows } from '../input/split-rows.ts';
 import type { InputSource, Inspection, Options, Platform } from '../types.ts';
 import { decoder, SAMPLE_BYTES } from './read-input.ts';
-import { listOrOtherSheet, readListSheet } from './sheet-choice.ts';
+import { listOrOtherSheet, readListSheet, type SheetRead } from './sheet-choice.ts';
 import { zippedLists } from './zipped-lists.ts';
 import { InputError } from '../input/input-error.ts';
 
@@ -37,7 +37,7 @@ function inspectOne(source: InputSource, platform: Platform, options: Partial<Op
 async function inspectSheet(source: InputSource, platform: Platform, options: Partial<Options>, sheet: string | undefined): Promise<Inspection> {
   let fromSitemap = false;
   let workbook = false;
-  let sheetSeen = null as { name: string; sheets: string[] } | null;
+  let sheetSeen = null as SheetRead | null;
   // A sitemap's extension columns as far as its first bytes show them: the columns of the first rows,
   // without reading a big file through.
   const reread = () => (source.once ? null : firstBytes(source.chunks(), PREVIEW_SURVEY_BYTES));
@@ -63,7 +63,10 @@ async function inspectSheet(source: InputSource, platform: Platform, options: Pa
   const layout = listOrOtherSheet(() => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter), sheetSeen);
   const roles = options.roles ?? layout.roles;
   const shown: Inspection = { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
-  if (sheetSeen) shown.sheet = sheetSeen.name;
+  if (sheetSeen) {
+    shown.sheet = sheetSeen.name;
+    shown.sheets = sheetSeen.sheets;
+  }
   if (layout.noUrlColumn && !roles.includes('loc')) shown.noUrlColumn = layout.noUrlColumn;
   return shown;
 }

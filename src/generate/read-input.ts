@@ -10,7 +10,7 @@ import { inferBase } from './base-url.ts';
 import { delimiterByte, splitterOn } from '../input/split-rows.ts';
 import type { InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
-import { listOrOtherSheet, readListSheet } from './sheet-choice.ts';
+import { listOrOtherSheet, readListSheet, type SheetRead } from './sheet-choice.ts';
 import type { GenerateRun } from './run.ts';
 
 /** How much of an input's start its delimiter is detected on: rows before it far longer than a line. */
@@ -18,17 +18,18 @@ export const SAMPLE_BYTES = 1 << 20;
 // ignoreBOM: a U+FEFF inside the data is data (only a file's first bytes are a BOM, and those are gone).
 export const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-export async function readInput(run: GenerateRun, source: InputSource, index: number): Promise<void> {
+/** Reads the input; of a workbook, returns the sheet read and the workbook's worksheets. */
+export async function readInput(run: GenerateRun, source: InputSource, index: number): Promise<SheetRead | null> {
   const readBefore = run.progress.bytesRead;
   const read = (sheet: string | undefined) => {
     run.progress.bytesRead = readBefore;
     return readSheet(run, source, index, sheet);
   };
-  await readListSheet(source.name, run.opts.sheet, read, (n) => void run.notes.push(n));
+  return readListSheet(source.name, run.opts.sheet, read, (n) => void run.notes.push(n));
 }
 
 /** The input, of a workbook the sheet given (else its first). */
-async function readSheet(run: GenerateRun, source: InputSource, index: number, sheet: string | undefined): Promise<void> {
+async function readSheet(run: GenerateRun, source: InputSource, index: number, sheet: string | undefined): Promise<SheetRead | null> {
   const { core, x, opts, progress } = run;
   run.input = { source, index, converted: false };
   run.askAboutRows(index);
@@ -65,7 +66,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   const notes = (n: string) => void run.notes.push(n);
   // The delimiter is told from the first MiB, however small the chunks it comes in.
   const windows1252 = () => void (run.input.windows1252 = true);
-  let sheetSeen = null as { name: string; sheets: string[] } | null;
+  let sheetSeen = null as SheetRead | null;
   const workbook = { sheet, onWorkbook: () => void (run.input.workbook = true), onSheet: (name: string, sheets: string[]) => void (sheetSeen = { name, sheets }) };
   const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252, workbook);
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
@@ -82,6 +83,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   core.feed(new Uint8Array(0));
   await driveCore(run, true);
   run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(Counter.Rows) - rowsBefore });
+  return sheetSeen;
 }
 
 /**

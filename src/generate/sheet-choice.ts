@@ -5,6 +5,15 @@
 import { InputError } from '../input/input-error.ts';
 import { layoutHoldsUrls, type Layout } from '../input/layout.ts';
 
+/** How a run is told which sheet to read, in the words of each way of running one. */
+export const NAME_A_SHEET = 'another is read when named: --sheet on the command line, Sheet under Columns in the page';
+
+/** A workbook's sheet read, and all its worksheets in tab order. */
+export interface SheetRead {
+  name: string;
+  sheets: string[];
+}
+
 /** The sheet read holds no list (its layout found no URL column): another may. */
 export class SheetWithoutList extends Error {
   constructor(
@@ -29,7 +38,7 @@ export async function readListSheet<T>(name: string, asked: string | undefined, 
     for (const other of e.sheets.filter((s) => s !== e.sheet)) {
       try {
         const out = await read(other);
-        note(`${name}: its sheet "${other}" was read, as the first, "${e.sheet}", holds no URLs (the command line's --sheet names another)`);
+        note(`${name}: its sheet "${other}" was read, as the first, "${e.sheet}", holds no URLs (${NAME_A_SHEET})`);
         return out;
       } catch (f) {
         if (!(f instanceof SheetWithoutList)) throw f;
@@ -45,7 +54,7 @@ export async function readListSheet<T>(name: string, asked: string | undefined, 
  * URL column, or no header and no URL in the column a list would have them in (a summary sheet of
  * labels and figures).
  */
-export function listOrOtherSheet(decide: () => Layout, sheet: { name: string; sheets: string[] } | null): Layout {
+export function listOrOtherSheet(decide: () => Layout, sheet: SheetRead | null): Layout {
   let layout: Layout;
   try {
     layout = decide();
