@@ -213,6 +213,13 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   let semicolon = false;
   // Path: segment by segment, refusing any that starts like a dot segment.
   for (; i < n; i++) {
+    // Sixteen bytes at once while they are letters, digits, `-`, `_` and `/`: no escape, dot or end
+    // among them, and each `/` is followed by one of them, so only a last `/` needs its look ahead.
+    while (i + 16 <= n && plainSixteen(p + i)) {
+      i += 16;
+      if (load<u8>(p + i - 1) == 0x2f && startsLikeDot(p + i, n - i)) return false;
+    }
+    if (i >= n) break;
     const c = <u32>load<u8>(p + i);
     const k = load<u8>(table + c);
     if (k == PLAIN) continue;
@@ -246,6 +253,19 @@ function pathIsCanonical(p: usize, i: i32, n: i32): bool {
   urlQueryTail = queryTail;
   urlPathSemicolon = semicolon;
   return true;
+}
+
+/**
+ * Whether the sixteen bytes at `p` are all letters, digits, `-`, `_` or `/`, what most paths are made
+ * of. One step for what the table takes sixteen loads and branches for: on the 1M-row list the path
+ * check took 2.8% of the run's CPU samples byte by byte.
+ */
+@inline function plainSixteen(p: usize): bool {
+  const v = v128.load(p);
+  const letter = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(26));
+  const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x30)), i8x16.splat(10));
+  const marks = v128.or(v128.or(i8x16.eq(v, i8x16.splat(0x2d)), i8x16.eq(v, i8x16.splat(0x5f))), i8x16.eq(v, i8x16.splat(0x2f)));
+  return i8x16.all_true(v128.or(v128.or(letter, digit), marks));
 }
 
 /** Whether the `n` bytes at `p` start like a dot segment: `.` or `%2e` (any case). */
