@@ -51,6 +51,15 @@ test('a title line padded with the empty cells a spreadsheet writes is preamble 
   assert.ok(r.files['sitemap-1.xml.gz'].includes('<lastmod>2024-03-01</lastmod>'));
 });
 
+test('a header whose first cell is # (a crawler numbering its rows) is the header, not a comment line', async () => {
+  const r = await run(`#;URL;Status Code;Indexability\n1;${U}/a;200 OK;TRUE\n2;${U}/b;404 Not Found;FALSE\n3;${U}/c;200 OK;TRUE\n`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/c`]);
+  assert.deepEqual([r.summary.skipped, r.summary.excluded, r.summary.rejected], [0, 1, 0]);
+  const comma = await run(`# Crawl of www.example.com\n#,URL,Status Code\n1,${U}/a,200\n`);
+  assert.deepEqual([comma.locs, comma.summary.skipped], [[`${U}/a`], 1]);
+  reconciles(r);
+});
+
 test("a column named Content is a content type only when it holds content types: a CMS's post bodies leave no page out", async () => {
   const wp = await run(`ID,Title,Content,Permalink,Status\n1,A,"<p>Hello, world</p>",${U}/a,publish\n2,B,<p>More</p>,${U}/b,draft\n`);
   assert.deepEqual(wp.locs, [`${U}/a`]);

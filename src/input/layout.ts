@@ -96,8 +96,9 @@ function oneValue(line: string): string | null {
 function preambleLines(all: string[]): number {
   let n = 0;
   // Blank lines count as preamble only once a `#` line has been seen (an export's comment block).
+  // A `#` followed by a delimiter is a cell: a header whose first column numbers the rows (`#,URL,…`).
   for (let comments = false; n < all.length; n++) {
-    if (/^\s*#/.test(all[n])) comments = true;
+    if (/^\s*#(?![,;\t|])/.test(all[n])) comments = true;
     else if (!comments || all[n].trim() !== '') break;
   }
   const title = all[n] === undefined ? null : oneValue(all[n]);
