@@ -60,6 +60,16 @@ test('a header whose first cell is # (a crawler numbering its rows) is the heade
   reconciles(r);
 });
 
+test('a JSON export is one clear error, not a URL error a line', async () => {
+  const ghost = '{\n  "db": [\n    { "data": { "posts": [ { "slug": "welcome", "status": "published" } ] } }\n  ]\n}\n';
+  assert.equal(await fatal(ghost), 'list.csv is JSON, not a CSV, TSV or text list of URLs: export its pages as CSV, or give their URLs one a line');
+  assert.match(await fatal(`\uFEFF[ {"url": "${U}/a"} ]`), /is JSON/);
+  assert.match(await fatal(`["${U}/a", "${U}/b"]`), /is JSON/);
+  // A list whose first line starts with a bracketed word is a list.
+  const r = await run(`[draft] ${U}/a\n${U}/b\n`);
+  assert.deepEqual(r.locs, [`${U}/b`]);
+});
+
 test("a column named Content is a content type only when it holds content types: a CMS's post bodies leave no page out", async () => {
   const wp = await run(`ID,Title,Content,Permalink,Status\n1,A,"<p>Hello, world</p>",${U}/a,publish\n2,B,<p>More</p>,${U}/b,draft\n`);
   assert.deepEqual(wp.locs, [`${U}/a`]);

@@ -33,3 +33,12 @@ export function binaryKind(head: Uint8Array): string | null {
   if (sample.length > 0 && controls / sample.length > 0.1) return 'binary data';
   return null;
 }
+
+/**
+ * Whether the text starts as a JSON object or array does (a CMS's JSON export): read as lines, its
+ * every line would be a URL error. `[` must be followed by what an array holds, not a word (`[draft]`).
+ */
+export function isJson(head: Uint8Array): boolean {
+  const start = new TextDecoder().decode(head.subarray(0, 256)).replace(/^\uFEFF/, '');
+  return /^\s*(\{\s*("|\}|$)|\[\s*("|\{|\[|\]|$))/.test(start);
+}

@@ -4,7 +4,7 @@
 import type { Platform } from '../types.ts';
 import { isSitemapInput } from '../check/sitemap-input.ts';
 import type { RowsOrigin } from '../check/sitemap-rows.ts';
-import { binaryKind, OLD_EXCEL, SAMPLE, startsWith } from './binary-kind.ts';
+import { binaryKind, isJson, OLD_EXCEL, SAMPLE, startsWith } from './binary-kind.ts';
 import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 import { GzipTrailingData } from './gzip-trailing-data.ts';
 import { gunzipMembers } from './gunzip-members.ts';
@@ -55,6 +55,7 @@ export async function* decodeInput(
     yield* sitemapRows({ name, chunks: () => prepend(whole.head, whole.rest) }, platform, onNote, again ? { name, chunks: () => again } : null, origin);
     return;
   }
+  if (isJson(head)) throw new InputError(`${name} is JSON, not a CSV, TSV or text list of URLs: export its pages as CSV, or give their URLs one a line`);
   if (startsWith(head, [0xef, 0xbb, 0xbf])) {
     yield* prepend(head.subarray(3), rest);
     return;
