@@ -13,7 +13,11 @@ export type VideoField =
 export type BelongRole =
   | 'status' | 'status-text' | 'redirect' | 'indexability' | 'indexability-status' | 'content-type' | 'canonical' | 'robots' | 'publication'
   // A CMS's yes or no: `draft` (Draft, Archived, Hidden: a yes leaves the row out), `published` (Published, Visible: a no does).
-  | 'draft' | 'published';
+  | 'draft' | 'published'
+  // A crawler's yes or no: `noindex` (Moz's Meta-robots Noindex, Botify's Meta Robots: Noindex: a yes
+  // leaves the row out), `robots-blocked` (Blocked by robots.txt: a yes does), `robots-allowed`
+  // (Allowed in robots.txt: a no, or Disallowed, does).
+  | 'noindex' | 'robots-blocked' | 'robots-allowed';
 /** What a column holds. Extension roles (SPEC section 5) carry their field: `image`, `hreflang:de-AT`, `news:title`, `video:duration`. */
 export type Role = CoreRole | BelongRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
 

@@ -123,6 +123,72 @@ test("a CMS's yes-or-no columns: a yes in Draft or Archived, a no in Published o
   assert.deepEqual(kept.locs, [`${U}/a`, `${U}/b`]);
 });
 
+test("crawlers' yes-or-no columns: Botify's compliance and noindex, Moz's noindex and robots.txt block, SEO PowerSuite's robots.txt instruction", async () => {
+  const botify = await run([
+    'Full URL,HTTP Code,Is Compliant,Non-Compliant Reasons,Content Type,Canonical To (URL),Meta Robots: Noindex,Redirects To (URL)',
+    `${U}/a,200,True,,text/html,${U}/a,False,`,
+    `${U}/b,301,False,http_code,text/html,,False,${U}/a`,
+    `${U}/c,200,True,,text/html,${U}/a,False,`,
+    `${U}/d,200,True,,text/html,${U}/d,True,`,
+    `${U}/e,200,False,noindex,text/html,${U}/e,False,`,
+  ].join('\n'));
+  assert.deepEqual(botify.locs, [`${U}/a`]);
+  assert.deepEqual(codes(botify, 'row-status').map(([, v]) => v), [`${U}/b (301 redirect to ${U}/a)`]);
+  assert.deepEqual(codes(botify, 'row-canonicalised').map(([line]) => line), [4]);
+  assert.deepEqual(codes(botify, 'row-noindex').map(([, v]) => v), [`${U}/d (Meta Robots: Noindex: True)`]);
+  assert.deepEqual(codes(botify, 'row-non-indexable').map(([, v]) => v), [`${U}/e (noindex)`]);
+  const moz = await run([
+    'URL,HTTP Status Code,Content-Type Header,Search Engine blocked by robots.txt,Meta-robots Noindex,Rel Canonical,Rel-Canonical Target,Meta Robots Tag',
+    `${U}/a,200,text/html,false,false,true,${U}/a,"index, follow"`,
+    `${U}/logo.png,200,image/png,false,false,false,,`,
+    `${U}/admin,200,text/html,true,false,false,,`,
+    `${U}/tag/x,200,text/html,false,true,true,${U}/tag/x,"noindex, follow"`,
+    `${U}/b?sort=1,200,text/html,false,false,true,${U}/b,`,
+  ].join('\n'));
+  assert.deepEqual(moz.locs, [`${U}/a`]);
+  assert.deepEqual(moz.summary.excluded, 4);
+  assert.deepEqual(codes(moz, 'row-non-indexable').map(([, v]) => v), [`${U}/admin (Search Engine blocked by robots.txt: true)`]);
+  assert.deepEqual(codes(moz, 'row-canonicalised').map(([line]) => line), [6], 'the target column names the canonical, not the yes-or-no beside it');
+  const wsa = await run([
+    'Resource Address\tHTTP Status Code\tContent Type\tRobots.txt Instructions\tMeta Robots Instructions\tRel Canonical',
+    `${U}/a\t200\ttext/html\tAllowed\tindex, follow\t${U}/a`,
+    `${U}/checkout/\t200\ttext/html\tDisallowed\tindex, follow\t${U}/checkout/`,
+    `${U}/tag/\t200\ttext/html\tAllowed\tnoindex, follow\t${U}/tag/`,
+  ].join('\n'));
+  assert.deepEqual(wsa.locs, [`${U}/a`]);
+  assert.deepEqual(codes(wsa, 'row-non-indexable').map(([, v]) => v), [`${U}/checkout/ (Robots.txt Instructions: Disallowed)`]);
+  // Each flag answers to its rule's switch.
+  assert.deepEqual((await run(['URL,Meta Robots: Noindex', `${U}/a,false`, `${U}/b,true`].join('\n'), { keep: ['row-noindex'] })).locs, [`${U}/a`, `${U}/b`]);
+  assert.deepEqual((await run(['URL,Allowed in robots.txt', `${U}/a,TRUE`, `${U}/b,FALSE`].join('\n'), { keep: ['row-non-indexable'] })).locs, [`${U}/a`, `${U}/b`]);
+  reconciles(botify);
+  reconciles(moz);
+});
+
+test("more exports' columns: Xenu's Type, Integrity's Link URL, Fathom's hostname beside its paths, a modified date named with its zone", async () => {
+  const xenu = await run(['Address\tStatus-Code\tStatus-Text\tType', `${U}/\t200\tok\ttext/html`, `${U}/a.css\t200\tok\ttext/css`].join('\n'));
+  assert.deepEqual(xenu.locs, [`${U}/`]);
+  const cms = await run(['URL,Type', `${U}/a,post`, `${U}/b,page`].join('\n'));
+  assert.deepEqual(cms.locs, [`${U}/a`, `${U}/b`], "a CMS's kinds of post in a Type column leave no page out");
+  const integrity = await run(['Link URL,Status,Appears on', `${U}/a,200,${U}/`, `${U}/b.jpg,200,${U}/`, `${U}/c,404,${U}/`].join('\n'));
+  // The link's status decides, not the page it appears on's; an image linked to is written, as nothing says what it is.
+  assert.deepEqual(integrity.locs, [`${U}/a`, `${U}/b.jpg`]);
+  assert.deepEqual(codes(integrity, 'row-status').map(([, v]) => v), [`${U}/c (404 not found)`]);
+  const fathom = await run(['Hostname,Pathname,Visits', `${U},/,500`, `${U},/blog/a/,40`, `${U},/about,3`].join('\n'));
+  assert.deepEqual(fathom.locs, [`${U}/`, `${U}/blog/a/`, `${U}/about`]);
+  const wp = await run(['Permalink,Date,Date Modified (GMT)', `${U}/a,2025-01-01,2025-10-01`].join('\n'));
+  assert.ok(wp.files['sitemap-1.xml.gz'].includes('<lastmod>2025-10-01</lastmod>'));
+  const modified = await run(['Permalink,Date,Post Modified Date', `${U}/a,2025-01-01,2025-10-02`].join('\n'));
+  assert.ok(modified.files['sitemap-1.xml.gz'].includes('<lastmod>2025-10-02</lastmod>'));
+});
+
+test("a content inventory's Status column: Removed and Redirected pages are gone, a few words of its own aside", async () => {
+  const r = await run([
+    'Page URL,Status,Owner', `${U}/a,Live,Ben`, `${U}/b,Redirected,Ana`, `${U}/c,Removed,Ben`, `${U}/d,Draft,Ana`, `${U}/e,Live,Ben`, `${U}/f,Needs review,Ana`,
+  ].join('\n'));
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/e`, `${U}/f`]);
+  assert.deepEqual(codes(r, 'row-unpublished').map(([line]) => line), [3, 4, 5]);
+});
+
 test("a product's rows after its draft row (a Shopify export's variants, the URL filled down) stay out: the first row decides", async () => {
   const list = ['Handle,Status,URL', `a,active,${U}/products/a`, `a,,${U}/products/a`, `b,draft,${U}/products/b`, `b,,${U}/products/b`, `b,,${U}/products/b`].join('\n');
   const r = await run(list);

@@ -20,7 +20,7 @@ export function roleGroups(role: Role | undefined, header: string | undefined): 
   const groups: RoleGroup[] = [
     { label: 'Sitemap', roles: ['loc', 'lastmod', 'changefreq', 'priority', 'ignore'] },
     // A crawler's columns, also under names no rule reads (an export in another UI language), and a CMS's publication status.
-    { label: 'Crawl (leaves rows out)', roles: ['status', 'status-text', 'redirect', 'content-type', 'indexability', 'indexability-status', 'robots', 'canonical', 'publication', 'draft', 'published'] },
+    { label: 'Crawl (leaves rows out)', roles: ['status', 'status-text', 'redirect', 'content-type', 'indexability', 'indexability-status', 'robots', 'canonical', 'publication', 'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed'] },
     { label: 'Image', roles: ['image'] },
   ];
   if (code !== null) groups.push({ label: 'Alternate (hreflang)', roles: [`hreflang:${code}`] });

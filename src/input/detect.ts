@@ -81,36 +81,63 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   loc: [
     'loc', 'url', 'address', 'link', 'href', 'page', 'toppages', 'pageurl', 'landingpage', 'landingpage+querystring',
     'pagepath', 'pagepath+querystring', 'pagepathandscreenclass', 'pagelocation', 'permalink', 'fullurl', 'urls', 'producturl', 'posturl', 'articleurl',
+    'resourceaddress', 'linkurl',
   ],
   // From the most telling name to the least: of several such columns the first here is read (a
   // CMS's `Date` is when a post was first published, its `Modified Date` when it last changed).
   lastmod: [
     'lastmod', 'lastmodified', 'lastmodifieddate', 'modified', 'modifieddate', 'datemodified', 'modifiedat', 'postmodified',
-    'postmodifiedgmt', 'lastupdated', 'lastupdate', 'updated', 'updatedat', 'updatedon', 'modifiedon', 'dateupdated', 'updateddate', 'date',
+    'postmodifieddate', 'postmodifiedgmt', 'lastupdated', 'lastupdate', 'updated', 'updatedat', 'updatedon', 'modifiedon', 'dateupdated', 'updateddate', 'date',
   ],
   changefreq: ['changefreq', 'changefrequency'],
   priority: ['priority'],
   // Screaming Frog's names in English, German, French and Spanish.
   status: ['statuscode', 'httpstatus', 'httpstatuscode', 'responsecode', 'httpcode', 'httpresponsecode', 'httpstatuscodes', 'codehttp', 'códigodeestado', 'codigodeestado'],
   'status-text': ['status'],
-  redirect: ['redirecturl', 'redirecturi', 'redirecttarget', 'redirectedtourl', 'redirectsto', 'redirectto', 'redirecttourl', 'redirectlocation'],
+  redirect: ['redirecturl', 'redirecturi', 'redirecttarget', 'redirectedtourl', 'redirectsto', 'redirectto', 'redirecttourl', 'redirectlocation', 'redirect.to.url', '301/302target'],
   // Sitebulb, Lumar, Ahrefs and JetOctopus say it with a yes or no (`Indexable`, `Is indexable page`).
-  indexability: ['indexability', 'indexable', 'isindexable', 'isindexablepage', 'indexablepage', 'indexierbarkeit', 'indexabilité', 'indexabilidad'],
-  'indexability-status': ['indexabilitystatus', 'indexierbarkeitsstatus', "statutd'indexabilité", 'statutdindexabilité', 'estadodeindexabilidad'],
-  'content-type': ['contenttype', 'content', 'mimetype', 'inhaltstyp', 'typedecontenu', 'tipodecontenido'],
-  canonical: ['canonicallinkelement1', 'canonical', 'canonicalurl', 'kanonischeslinkelement1', 'élémentdelienscanonique1', 'elementodeenlacecanónico1'],
-  robots: ['metarobots1', 'xrobotstag1', 'metarobots', 'xrobotstag', 'robots'],
+  // Botify says it as compliant (`Is Compliant`, `compliant.is_compliant`).
+  indexability: [
+    'indexability', 'indexable', 'isindexable', 'isindexablepage', 'indexablepage', 'indexierbarkeit', 'indexabilité', 'indexabilidad',
+    'iscompliant', 'compliant.iscompliant', 'compliant',
+  ],
+  'indexability-status': [
+    'indexabilitystatus', 'indexierbarkeitsstatus', "statutd'indexabilité", 'statutdindexabilité', 'estadodeindexabilidad',
+    'indexabilityreason', 'indexable:reason', 'noncompliantreasons', 'noncompliantreason',
+  ],
+  // `type` (Xenu) and `content` are read only when they hold media types (contentTypeByContent).
+  'content-type': ['contenttype', 'content', 'mimetype', 'inhaltstyp', 'typedecontenu', 'tipodecontenido', 'contenttypeheader', 'type'],
+  // Of several, the first that holds URLs (Moz's `Rel Canonical` is a yes or no beside its `Rel-Canonical Target`).
+  canonical: [
+    'canonicallinkelement1', 'canonical', 'canonicalurl', 'kanonischeslinkelement1', 'élémentdelienscanonique1', 'elementodeenlacecanónico1',
+    'canonicalto', 'canonical.to.url', 'relcanonical', 'relcanonicaltarget', 'canonicaltarget', 'canonicallink',
+  ],
+  robots: [
+    'metarobots1', 'xrobotstag1', 'metarobots', 'xrobotstag', 'robots', 'metarobotstag', 'xrobotstagheader', 'robotsmeta',
+    'metarobotsinstructions', 'xrobotsinstructions', 'robotsinstructions',
+  ],
   publication: ['poststatus', 'publicationstatus', 'publishstatus', 'publishingstatus'],
   draft: ['draft', 'isdraft', 'archived', 'isarchived', 'hidden', 'ishidden', 'deleted', 'isdeleted', 'trashed'],
   published: ['published', 'ispublished', 'visible', 'isvisible', 'productvisible', 'productvisible?', 'live', 'islive'],
+  noindex: ['noindex', 'isnoindex', 'metarobotsnoindex', 'metarobots:noindex', 'metadata.robots.noindex', 'blockedbymetarobots', 'blockedbyxrobots'],
+  'robots-blocked': [
+    'blockedbyrobots.txt', 'searchengineblockedbyrobots.txt', 'deniedbyrobots.txt', 'disallowedbyrobots.txt', 'isblockedbyrobots.txt', 'robots.txtblocked',
+  ],
+  'robots-allowed': ['allowedinrobots.txt', 'allowedbyrobots.txt', 'robots.txtinstructions', 'robots.txtstatus', 'isallowedbyrobots.txt'],
   ignore: [],
 };
 
 /** Roles several columns may hold: images, a page's robots directives (meta robots and X-Robots-Tag), and a CMS's yes-or-no columns (Draft and Archived). */
-const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published']);
+const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed']);
 
+/** The columns that say yes or no (FLAG_VALUES), and whether a yes leaves the row out. */
+export const FLAG_ROLES: ReadonlyMap<Role, boolean> = new Map<Role, boolean>([
+  ['draft', true], ['published', false], ['noindex', true], ['robots-blocked', true], ['robots-allowed', false],
+]);
+
+/** A header name as the names above are written: lower case, without spaces, `_`, `-` or a last `(…)` (`Date Modified (GMT)`). */
 export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[\s_-]+/g, '');
+  return name.toLowerCase().replace(/\s*\([^()]*\)\s*$/, '').replace(/[\s_-]+/g, '');
 }
 
 export const NEWS_FIELDS: NewsField[] = ['publication_name', 'publication_language', 'publication_date', 'title'];
@@ -148,7 +175,8 @@ export function isHeader(cells: string[]): boolean {
 
 /** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
 export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] {
-  const roles = reasonBesideVerdict(cells, flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows));
+  const named = canonicalByContent(flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows), rows);
+  const roles = reasonBesideVerdict(cells, named);
   const rank = (i: number) => NAMES.lastmod.indexOf(normalizeName(cells[i]));
   const lastmods = roles.flatMap((r, i) => (r === 'lastmod' ? [i] : []));
   const lastmod = lastmods.reduce((best, i) => (rank(i) < rank(best) ? i : best), lastmods[0]);
@@ -168,7 +196,8 @@ function publicationByContent(roles: Role[], rows: string[][]): Role[] {
   const at = roles.indexOf('status-text');
   if (at < 0 || roles.includes('publication')) return roles;
   const values = sampled(rows, at);
-  if (values.length === 0 || values.filter(isPublicationState).length < 0.9 * values.length) return roles;
+  // Most, not all: a content inventory's sheet holds a few words of its own (`Noindex`, a totals row).
+  if (values.length === 0 || values.filter(isPublicationState).length < 0.75 * values.length) return roles;
   return roles.map((r, i) => (i === at ? 'publication' : r));
 }
 
@@ -191,9 +220,18 @@ function contentTypeByContent(cells: string[], roles: Role[], rows: string[][]):
  */
 function flagsByContent(roles: Role[], rows: string[][]): Role[] {
   return roles.map((role, i) => {
-    if (role !== 'draft' && role !== 'published') return role;
+    if (!FLAG_ROLES.has(role)) return role;
     const values = sampled(rows, i);
-    return values.length > 0 && values.every((v) => YES.test(v) || NO.test(v)) ? role : 'ignore';
+    return values.length > 0 && values.every((v) => flagSays(role, v) !== null) ? role : 'ignore';
+  });
+}
+
+/** A canonical column of yes and no (Moz's `Rel Canonical`: whether there is one) names no URL. */
+function canonicalByContent(roles: Role[], rows: string[][]): Role[] {
+  return roles.map((role, i) => {
+    if (role !== 'canonical') return role;
+    const values = sampled(rows, i);
+    return values.length > 0 && values.every((v) => YES.test(v) || NO.test(v)) ? 'ignore' : role;
   });
 }
 
@@ -217,6 +255,13 @@ function sampled(rows: string[][], i: number): string[] {
 /** A CMS's yes and no. */
 export const YES = /^(?:true|yes|y|1)$/i;
 export const NO = /^(?:false|no|n|0)$/i;
+
+/** A flag column's yes and no: robots.txt's say `Allowed` and `Disallowed` too (SEO PowerSuite). */
+export function flagSays(role: Role, value: string): 'yes' | 'no' | null {
+  if (YES.test(value) || (role === 'robots-allowed' && /^allowed$/i.test(value))) return 'yes';
+  if (NO.test(value) || (role === 'robots-allowed' && /^(?:disallowed|blocked)$/i.test(value))) return 'no';
+  return null;
+}
 
 /** `type/subtype`, parameters after it allowed. */
 const MEDIA_TYPE = /^[a-z]+\/[\w.+-]+\s*(;.*)?$/i;

@@ -143,19 +143,35 @@ function refuseOneLineList(text: string, name: string): void {
   throw new InputError(`${name}: one line holds ${urls.length > 1000 ? 'more than 1,000' : urls.length} URLs separated by ${separator}; put one URL per line`);
 }
 
-/** The column that holds URLs or paths in most rows, or -1; `free` says which columns may be it. */
+/**
+ * The column that holds URLs or paths in most rows, or -1; `free` says which columns may be it. A
+ * column of one site's address on every row is taken only when no other column qualifies.
+ */
 function urlColumn(rows: string[][], free: (col: number) => boolean = () => true, holds: (cell: string) => boolean = isPageUrlLike): number {
   let best = -1;
   let bestShare = 0.5;
+  let site = -1;
   const width = Math.max(0, ...rows.map((r) => r.length));
   for (let col = 0; col < width; col++) {
     if (!free(col)) continue;
     const values = rows.map((r) => r[col] ?? '').filter((v) => v.trim() !== '');
     if (values.length === 0) continue;
     const share = values.filter(holds).length / rows.length;
-    if (share > bestShare) [best, bestShare] = [col, share];
+    if (share <= 0.5) continue;
+    if (isOneSite(values)) site = site < 0 ? col : site;
+    else if (share > bestShare) [best, bestShare] = [col, share];
   }
-  return best;
+  return best >= 0 ? best : site;
+}
+
+/**
+ * Whether a column names one site on every row (`https://www.example.com`): an analytics export's
+ * hostname beside its paths (Fathom), not a list of pages.
+ */
+function isOneSite(values: string[]): boolean {
+  if (values.length < 2) return false;
+  const first = values[0].trim().replace(/\/$/, '');
+  return /^https?:\/\/[^/?#\s]+$/i.test(first) && values.every((v) => v.trim().replace(/\/$/, '') === first);
 }
 
 /** Whether a list has URLs where it reads them: a header names or shows their column, or the first column holds some. */

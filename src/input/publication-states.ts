@@ -3,11 +3,11 @@
 // known as neither keeps its row: a guess would lose pages.
 
 // Contentful's `Changed` is a published entry with changes not yet published; Craft's `Expired`
-// and `Disabled` entries are not live.
+// and `Disabled` entries are not live; a content inventory's `Removed` and `Redirected` pages are gone.
 export const PUBLISHED = ['publish', 'published', 'active', 'live', 'public', 'changed'];
 export const UNPUBLISHED = [
   'draft', 'auto-draft', 'pending', 'private', 'future', 'scheduled', 'trash', 'trashed', 'unpublished', 'archived', 'inactive', 'hidden', 'deleted',
-  'expired', 'disabled',
+  'expired', 'disabled', 'removed', 'redirected', 'offline', 'retired', 'unlisted',
 ];
 
 const STATES = new Set([...PUBLISHED, ...UNPUBLISHED]);

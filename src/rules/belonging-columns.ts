@@ -1,7 +1,7 @@
 // The columns of crawler exports that say a page does not belong in a sitemap (SPEC section 10):
 // a status that is not 2xx, a content type that is not a page, a Non-Indexable verdict, a noindex
-// directive, a canonical that names another URL; and a CMS's publication status that is not
-// published. The first that applies, in that order, is the row's one reason.
+// directive, a canonical that names another URL; a CMS's publication status that is not published;
+// and the yes-or-no columns of both. The first that applies, in that order, is the row's one reason.
 
 import { Code } from '../core/code.ts';
 import { RuleOff } from '../core/status.ts';
@@ -9,7 +9,7 @@ import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
 import { stripTrackingParams } from './tracking-params.ts';
 import { isUnpublished } from '../input/publication-states.ts';
-import { NO, YES } from '../input/detect.ts';
+import { FLAG_ROLES, flagSays, NO } from '../input/detect.ts';
 
 export interface BelongColumns {
   status: number;
@@ -21,16 +21,27 @@ export interface BelongColumns {
   canonical: number;
   robots: number[];
   publication: number;
-  /** A CMS's yes-or-no columns (`Draft`, `Published`). */
+  /** The yes-or-no columns of a CMS (`Draft`, `Published`) and a crawler (`Meta-robots Noindex`, `Blocked by robots.txt`). */
   flags?: Flag[];
 }
 
-/** A CMS's yes or no: a yes in a `Draft` or `Archived` column, a no in a `Published` or `Visible` one, leaves the row out. */
+/**
+ * A yes or no that leaves the row out: a yes in a `Draft`, `Archived` or `Meta-robots Noindex` column,
+ * a no in a `Published`, `Visible` or `Allowed in robots.txt` one.
+ */
 export interface Flag {
   column: number;
+  role: Role;
   /** Its header, for the reason: `Archived: true`. */
   name: string;
   yesLeavesOut: boolean;
+}
+
+/** The code a flag's column leaves a row out with, and the switch that turns it off. */
+function flagCode(role: Role): { code: Code; rule: string } {
+  if (role === 'noindex') return { code: Code.RowNoindex, rule: 'row-noindex' };
+  if (role === 'robots-blocked' || role === 'robots-allowed') return { code: Code.RowNonIndexable, rule: 'row-non-indexable' };
+  return { code: Code.RowUnpublished, rule: 'row-unpublished' };
 }
 
 export interface Exclusion {
@@ -53,7 +64,7 @@ export function belongColumns(roles: Role[], names: string[] = []): BelongColumn
     canonical: roles.indexOf('canonical'),
     robots: roles.flatMap((r, i) => (r === 'robots' ? [i] : [])),
     publication: roles.indexOf('publication'),
-    flags: roles.flatMap((r, i) => (r === 'draft' || r === 'published' ? [{ column: i, name: names[i]?.trim() || r, yesLeavesOut: r === 'draft' }] : [])),
+    flags: roles.flatMap((r, i) => (FLAG_ROLES.has(r) ? [{ column: i, role: r, name: names[i]?.trim() || r, yesLeavesOut: FLAG_ROLES.get(r)! }] : [])),
   };
   const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, ...cols.flags!.map((f) => f.column)];
   return deciding.some((c) => c >= 0) ? cols : null;
@@ -167,9 +178,10 @@ export function judgeColumns(
   }
   const state = at(cols.publication);
   if (state && !keep.has('row-unpublished') && isUnpublished(state)) return { code: Code.RowUnpublished, column: cols.publication, detail: state };
-  for (const flag of keep.has('row-unpublished') ? [] : (cols.flags ?? [])) {
+  for (const flag of cols.flags ?? []) {
+    const { code, rule } = flagCode(flag.role);
     const value = at(flag.column);
-    if ((flag.yesLeavesOut ? YES : NO).test(value)) return { code: Code.RowUnpublished, column: flag.column, detail: `${flag.name}: ${value}` };
+    if (!keep.has(rule) && flagSays(flag.role, value) === (flag.yesLeavesOut ? 'yes' : 'no')) return { code, column: flag.column, detail: `${flag.name}: ${value}` };
   }
   return null;
 }
