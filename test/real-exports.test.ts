@@ -7,7 +7,7 @@ import { zipSync } from 'fflate';
 import { generate } from '../src/generate/engine.ts';
 import { inspect } from '../src/generate/inspect.ts';
 import { nodePlatform } from '../src/platform/node.ts';
-import { NOW, run, source, type Run } from './helpers.ts';
+import { concatParts, NOW, run, source, type Run } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 import { strictUri } from '../src/rules/slow-url.ts';
 import { stripTrackingParams } from '../src/rules/tracking-params.ts';
@@ -539,6 +539,18 @@ test('a URL a crawl leaves out stays out when another input lists it, whichever 
     assert.deepEqual(r.findings.filter((f) => f.input === 'cms.txt' && f.code === 'loc-duplicate').map((f) => f.line), [4]);
     assert.equal(s.notes.some((n) => n.startsWith('crawl.csv read first')), order[0][0] === 'cms.txt');
   }
+});
+
+test("a CMS list with its own publication status, given before a crawl, is read after it: the crawl's 404 and noindex pages stay out", async () => {
+  const crawl = ['Address,Status Code,Meta Robots 1', `${U}/a,200,`, `${U}/gone,404,`, `${U}/tag,200,noindex`, `${U}/b,200,`].join('\n');
+  const cms = ['Permalink,post_status', `${U}/gone,publish`, `${U}/tag,publish`, `${U}/draft,draft`, `${U}/c,publish`].join('\n');
+  const gsc = ['Top pages,Clicks', `${U}/tag,3`, `${U}/d,2`].join('\n');
+  const result = await generate([source('cms.csv', cms), source('crawl.csv', crawl), source('gsc.csv', gsc)], { baseUrl: U, now: NOW, gzip: false }, nodePlatform);
+  const written = new TextDecoder().decode(concatParts(result.zip));
+  for (const url of ['/gone', '/tag', '/draft']) assert.ok(!written.includes(`<loc>${U}${url}</loc>`), `${url} is not written`);
+  for (const url of ['/a', '/b', '/c', '/d']) assert.ok(written.includes(`<loc>${U}${url}</loc>`), `${url} is written`);
+  assert.deepEqual(result.summary.notes, ['crawl.csv, cms.csv read first, in that order: the URLs their columns leave out stay out, whichever input lists them']);
+  assert.equal(result.summary.rows, result.summary.accepted + result.summary.rejected + result.summary.excluded);
 });
 
 // ---- rules on the written URL ----

@@ -1,6 +1,8 @@
 // Inputs whose columns decide whether a row belongs (a crawl's status, indexability, canonical) are
 // read before the lists without them: a URL a crawl leaves out then stays out of the sitemap when a
-// CMS list, given first, names it too, as it would were the crawl given first (run.ts' leftOut).
+// CMS list, given first, names it too, as it would were the crawl given first (run.ts' leftOut). A
+// CMS list's publication status decides too, but says nothing of a 404 or a noindex: it comes after
+// the crawls and before the lists that decide nothing.
 
 import { InputError } from '../input/input-error.ts';
 import { belongColumns } from '../rules/belonging-columns.ts';
@@ -10,24 +12,37 @@ import { inspect } from './inspect.ts';
 /** `sources`, those with deciding columns first, each group in its order; `note` hears of a change. */
 export async function verdictsFirst(sources: InputSource[], platform: Platform, options: Partial<Options>, note: (text: string) => void): Promise<InputSource[]> {
   if (sources.length < 2) return sources;
-  const deciding: InputSource[] = [];
-  const others: InputSource[] = [];
-  for (const source of sources) ((await decides(source, platform, options)) ? deciding : others).push(source);
-  const ordered = [...deciding, ...others];
-  if (ordered.every((s, i) => s === sources[i])) return sources;
-  const names = deciding.map((s) => s.name).join(', ');
-  note(`${names} read first: the URLs ${deciding.length === 1 ? 'its' : 'their'} columns leave out stay out, whichever input lists them`);
-  return ordered;
+  const ranked: { source: InputSource; i: number; rank: Decides }[] = [];
+  for (const [i, source] of sources.entries()) ranked.push({ source, i, rank: await decides(source, platform, options) });
+  const ordered = [...ranked].sort((a, b) => b.rank - a.rank || a.i - b.i);
+  if (ordered.every((r, i) => r.source === sources[i])) return sources;
+  const first = ordered.filter((r) => r.rank > Decides.Nothing);
+  const names = first.map((r) => r.source.name).join(', ');
+  note(`${names} read first${first.length > 1 ? ', in that order' : ''}: the URLs ${first.length === 1 ? 'its' : 'their'} columns leave out stay out, whichever input lists them`);
+  return ordered.map((r) => r.source);
 }
 
-/** Whether the input's header names a column that decides rows; an input read once, or not read here, is taken as not. */
-async function decides(source: InputSource, platform: Platform, options: Partial<Options>): Promise<boolean> {
-  if (source.once) return false;
+/** What an input's columns can say of its rows; a higher rank is read first. */
+const enum Decides {
+  Nothing = 0,
+  /** A CMS's publication status or its yes-or-no draft and published columns. */
+  Publication = 1,
+  /** A crawl's status, content type, indexability, robots or canonical. */
+  Crawl = 2,
+}
+
+/** What the input's header names columns to decide; an input read once, or not read here, is taken as deciding nothing. */
+async function decides(source: InputSource, platform: Platform, options: Partial<Options>): Promise<Decides> {
+  if (source.once) return Decides.Nothing;
   try {
     const seen = await inspect(source, platform, { ...options, roles: undefined });
-    return seen.header !== null && belongColumns(seen.roles) !== null;
+    const cols = seen.header !== null ? belongColumns(seen.roles) : null;
+    if (!cols) return Decides.Nothing;
+    const crawl = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots].some((c) => c >= 0);
+    const crawlFlags = (cols.flags ?? []).some((f) => f.role !== 'draft' && f.role !== 'published');
+    return crawl || crawlFlags ? Decides.Crawl : Decides.Publication;
   } catch (e) {
-    if (e instanceof InputError) return false; // the run says what is wrong with it, in its turn
+    if (e instanceof InputError) return Decides.Nothing; // the run says what is wrong with it, in its turn
     throw e;
   }
 }
