@@ -104,6 +104,8 @@ export interface Sitemill {
    * and the index, taken from the run's zip as they are stored there.
    */
   uploadSet(zip: Blob, summary: Pick<Summary, 'changes' | 'files'>): Promise<Blob>;
+  /** Whether the input is a zip this tool wrote (it holds its manifest.json): a previous set (`options.previous`), not a list. */
+  publishedSet(input: BrowserInput): Promise<boolean>;
   /** Stops the worker now; calls still waiting reject. A later call starts a new worker. */
   terminate(): void;
 }
@@ -246,6 +248,9 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
       const names = filesToUpload(summary);
       const outcome = await call((api) => api.uploadSet(zip, names, summary.files.map((f) => f.name)) as Promise<Outcome<Blob>>);
       return unwrap(outcome);
+    },
+    publishedSet(input) {
+      return call((api) => api.publishedSet(named(input)));
     },
     terminate() {
       stop(new SitemillError('terminated', 'The engine was stopped.'));

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
+import { isPublishedSet } from '../src/generate/published-set.ts';
 import { cli, run, tempDir, tempFile, unescapeXml, BASE, NOW } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 import type { Options } from '../src/types.ts';
@@ -219,6 +220,28 @@ test('a previous folder without a manifest is read with the audit reader, as ano
   const again = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'x.zip'), '--json', '--previous', join(out, 'manifest.json')]);
   assert.equal(again.status, 0, again.stderr);
   assert.ok(JSON.parse(again.stdout).changes.every((c: { change: string }) => c.change === 'unchanged'));
+});
+
+test("a set written here given as an input beside the list is read as a list, with a note that it is a previous set; another tool's zip gets no note", async () => {
+  const rows = Array.from({ length: 6 }, (_, i) => ({ loc: `${U}/p/${i}`, lastmod: '2025-01-02' }));
+  const week1 = tempFile('week1.zip', '');
+  const first = cli(['generate', tempFile('week1.csv', csv(rows)), '--base-url', BASE, '--now', NOW, '-o', week1, '--quiet']);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(await isPublishedSet({ name: 'week1.zip', chunks: async function* () { yield readFileSync(week1); } }), true);
+  const list = tempFile('week2.csv', csv(rows.slice(2)));
+  const r = cli(['generate', list, week1, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w2.zip'), '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /week1\.zip is a set written here \(its manifest\.json\): its sitemaps' URLs were read as a list, so URLs the site dropped since are listed again; to keep each URL in its file instead, give it as the previous set/);
+  assert.equal(JSON.parse(r.stdout).accepted, 6, 'read as a list, as given');
+  // Given as the previous set, it is no input: no note.
+  const asPrevious = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w3.zip'), '--previous', week1, '--json']);
+  assert.doesNotMatch(asPrevious.stderr, /written here/);
+  // A zip of sitemaps without this tool's manifest is another tool's sitemaps: read as given.
+  const entries = unzipSync(readFileSync(week1));
+  delete entries['manifest.json'];
+  const other = tempFile('other.zip', zipSync(entries));
+  assert.equal(await isPublishedSet({ name: 'other.zip', chunks: async function* () { yield readFileSync(other); } }), false);
+  assert.doesNotMatch(cli(['generate', list, other, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w4.zip')]).stderr, /written here/);
 });
 
 test('an unreadable previous set is one clear error', () => {

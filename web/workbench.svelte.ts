@@ -152,9 +152,12 @@ export class Workbench {
   }
 
   /** Takes a new list: shows its columns, then runs it at once so its findings show. */
-  async load(files: NamedBlob[]): Promise<Summary | null> {
-    if (files.length === 0) return null;
+  async load(given: NamedBlob[]): Promise<Summary | null> {
+    if (given.length === 0) return null;
     const token = this.task.reset('ready');
+    const { files, previous } = await this.#apartFromPrevious(given);
+    if (!this.task.runs.current(token)) return null;
+    if (previous) this.previous = previous;
     this.files = files;
     this.roles = null;
     this.delimiter = 'auto';
@@ -164,7 +167,26 @@ export class Workbench {
     this.exclusions.pending = false;
     this.exclusions.clear();
     if (!(await this.#inspect(token))) return null;
-    return this.generate();
+    const summary = await this.generate();
+    if (summary && previous) {
+      const taken = `${previous.name} is taken as the previously published set: a zip written here (it holds its manifest.json), so its URLs stay in their files rather than being read again as a list.`;
+      this.task.notice = this.task.notice ? `${this.task.notice} ${taken}` : taken;
+    }
+    return summary;
+  }
+
+  /**
+   * Dropped or picked with the list, a zip written here (its manifest.json) is last week's set: read as
+   * a list, the URLs dropped since would come back. With no previous set given, the first such zip is it.
+   */
+  async #apartFromPrevious(files: NamedBlob[]): Promise<{ files: NamedBlob[]; previous: { name: string; data: Uint8Array } | null }> {
+    if (files.length < 2) return { files, previous: null };
+    for (const file of files) {
+      if (!/\.zip$/i.test(file.name) || !(await this.task.engine.publishedSet(file).catch(() => false))) continue;
+      const rest = files.filter((f) => f !== file);
+      return { files: rest, previous: { name: file.name, data: new Uint8Array(await file.arrayBuffer()) } };
+    }
+    return { files, previous: null };
   }
 
   /** A robots.txt file, read as text: its disallowed URLs are left out from the next run on. */

@@ -12,6 +12,7 @@ import { finishList, summarize, writeReportAndManifest } from './finish.ts';
 import { OptionError, resolveOptions, type ResolvedOptions } from './options.ts';
 import { readInput } from './read-input.ts';
 import { otherSheetsWithUrls } from './other-sheets.ts';
+import { isPublishedSet, publishedSetNote } from './published-set.ts';
 import { listsInZips } from './zip-inputs.ts';
 import { verdictsFirst } from './verdicts-first.ts';
 import { GenerateRun } from './run.ts';
@@ -61,6 +62,9 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
   // The audit judges what is published: its rows are all kept, their URLs as they are.
   const notes: string[] = [];
   const note = (n: string) => void notes.push(n);
+  if (given.length > 1 && !opts.allFields && !opts.previous) {
+    for (const source of given) if (await isPublishedSet(source)) note(publishedSetNote(source.name));
+  }
   const sources = opts.allFields ? given : await verdictsFirst(await listsInZips(given, platform, opts, note), platform, opts, note);
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);

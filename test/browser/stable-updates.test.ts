@@ -84,8 +84,25 @@ describe('stable updates on the page', { timeout: 180_000 }, () => {
     app.expectNoForeignRequestsOrErrors();
   });
 
+  it('takes a zip written here, dropped together with the list, as the previous set, and says so', async () => {
+    const previous = await generate(new TextEncoder().encode(listA), { baseUrl: BASE, now: NOW, maxUrls: 20 });
+    const previousZip = Buffer.concat(previous.zip);
+    await page.goto(app.server.url);
+    await setBaseAndTime(page, BASE, NOW);
+    await page.getByLabel('Max URLs per file').fill('20');
+    await dropOn('footer', [
+      { name: 'week2.csv', bytes: [...Buffer.from(listB)] },
+      { name: 'week1.zip', bytes: [...previousZip] },
+    ]);
+    await page.getByText('0 added, 2 changed, 3 unchanged, 0 removed.', { exact: false }).waitFor({ timeout: 60_000 });
+    await page.getByText('week1.zip is taken as the previously published set', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Remove week1.zip' }).waitFor();
+    await waitForResults(page, 91);
+    app.expectNoForeignRequestsOrErrors();
+  });
+
   it('shows each file’s section and filters the files list by section', async () => {
-    await page.getByRole('button', { name: /^Remove previous\.zip/ }).click();
+    await page.getByRole('button', { name: /^Remove week1\.zip/ }).click();
     // The list runs again without the previous set: no changes to show.
     await page.getByRole('heading', { name: 'Changes since the previous set' }).waitFor({ state: 'detached', timeout: 60_000 });
     await page.getByLabel('Sections', { exact: true }).selectOption('path:1');
