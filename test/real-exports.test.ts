@@ -70,6 +70,19 @@ test('a JSON export is one clear error, not a URL error a line', async () => {
   assert.deepEqual(r.locs, [`${U}/b`]);
 });
 
+test('a sitemap index given as the list says what it is and names its sitemaps; beside them in a zip it needs no word', async () => {
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<sitemap><loc>${U}/post-sitemap.xml</loc></sitemap>\n<sitemap><loc>${U}/page-sitemap.xml</loc></sitemap>\n</sitemapindex>\n`;
+  const alone = await generate([source('sitemap_index.xml', index)], { baseUrl: U, now: NOW }, nodePlatform);
+  assert.equal(alone.summary.rows, 0);
+  assert.deepEqual(alone.summary.notes, [
+    "sitemap_index.xml is a sitemap index: it lists sitemaps (post-sitemap.xml, page-sitemap.xml), not pages; give them (or a zip of them) instead, or check the live site (sitemill check <its URL>, or the page's Check tab)",
+  ]);
+  const urlset = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${U}/a</loc></url></urlset>\n`;
+  const zip = zipSync({ 'sitemap_index.xml': new TextEncoder().encode(index), 'post-sitemap.xml': new TextEncoder().encode(urlset) });
+  const set = await generate([source('set.zip', zip)], { baseUrl: U, now: NOW }, nodePlatform);
+  assert.deepEqual([set.summary.accepted, set.summary.notes], [1, []]);
+});
+
 test("a column named Content is a content type only when it holds content types: a CMS's post bodies leave no page out", async () => {
   const wp = await run(`ID,Title,Content,Permalink,Status\n1,A,"<p>Hello, world</p>",${U}/a,publish\n2,B,<p>More</p>,${U}/b,draft\n`);
   assert.deepEqual(wp.locs, [`${U}/a`]);

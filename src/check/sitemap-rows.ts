@@ -61,18 +61,25 @@ export async function* sitemapRows(
   const extensions = new UrlExtensions();
   let unplaced = 0;
   const names = origin.names;
+  // The sitemaps each index lists: an index holds no pages, and the person is told where they are.
+  const indexes = new Map<number, string[]>();
+  let pages = 0;
   const sink: EntrySink = {
     extensions,
     extensionSchema: false,
     keepsEveryEntry: true,
     page(file, line, fields) {
+      pages++;
       const values = extensions.values;
       if (values.size > 0) for (const [column, list] of values) if (!wanted.has(column)) unplaced += list.length;
       const at = tsv.row(file, line, fields, columns.length ? columns.map((c) => values.get(c)?.join(SEPARATOR) ?? '') : undefined);
       origin.noteExtensions(at, file, extensions);
       extensions.clear();
     },
-    sitemap() {},
+    sitemap(file, _line, loc) {
+      if (!indexes.has(file)) indexes.set(file, []);
+      indexes.get(file)!.push(loc.slice(loc.lastIndexOf('/') + 1) || loc);
+    },
     report(file, line, code, message) {
       if (STOPS.has(code)) onNote(`${names[file]}${line > 0 ? `:${line}` : ''}: ${message}`);
     },
@@ -97,6 +104,10 @@ export async function* sitemapRows(
   }
   const note = extensions.note();
   if (note) onNote(`${source.name}: ${note}`);
+  // Beside its sitemaps (a zip of a whole set), an index needs no word.
+  for (const [file, listed] of pages === 0 ? indexes : []) {
+    onNote(`${names[file]} is a sitemap index: it lists ${listed.length === 1 ? 'a sitemap' : 'sitemaps'} (${someNames(listed)}), not pages; give ${listed.length === 1 ? 'it' : 'them'} (or a zip of them) instead, or check the live site (sitemill check <its URL>, or the page's Check tab)`);
+  }
   // A zip of a list and nothing else: the list is a companion there, and the zip holds no sitemap.
   if (names.length === 0 && passedOver.length > 0) {
     const inside = passedOver.map((n) => n.slice(source.name.length + 1));
