@@ -244,6 +244,27 @@ test("a set written here given as an input beside the list is read as a list, wi
   assert.doesNotMatch(cli(['generate', list, other, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w4.zip')]).stderr, /written here/);
 });
 
+test('URLs that cannot stay in their files, named for sections this run does not have or by another tool, move with a note that says why', async () => {
+  const rows = Array.from({ length: 12 }, (_, i) => ({ loc: `${U}/${i % 2 ? 'blog' : 'shop'}/${i}`, lastmod: '2025-01-02' }));
+  const list = tempFile('list.csv', csv(rows));
+  const sectioned = tempFile('sectioned.zip', '');
+  assert.equal(cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', sectioned, '--section-by', 'path:1', '--quiet']).status, 0);
+  const plain = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'p.zip'), '--previous', sectioned, '--json']);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.match(plain.stderr, /the previous set's 2 files \(sitemap-blog-1\.xml\.gz, sitemap-shop-1\.xml\.gz\) are not named as this run names its files, so the URLs still listed in them moved to this run's files: it was written with sections \(--section-by path:1\), and this run has none; run as it was/);
+  const again = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 's.zip'), '--previous', sectioned, '--section-by', 'path:1', '--json']);
+  assert.doesNotMatch(again.stderr, /not named as this run/);
+  assert.ok(JSON.parse(again.stdout).changes.every((c: { change: string }) => c.change === 'unchanged'));
+  // Another tool's set: its names are never this run's, and the next run against this one's keeps them.
+  const dir = tempDir();
+  const other = (locs: Row[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((r) => `<url><loc>${r.loc}</loc></url>\n`).join('')}</urlset>\n`;
+  writeFileSync(join(dir, 'post-sitemap.xml'), other(rows.slice(0, 6)));
+  writeFileSync(join(dir, 'page-sitemap.xml'), other(rows.slice(6)));
+  const yoast = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'y.zip'), '--previous', dir]);
+  assert.equal(yoast.status, 0, yoast.stderr);
+  assert.match(yoast.stderr, /the previous set's 2 files \(page-sitemap\.xml, post-sitemap\.xml\) are not named as this run names its files, so the URLs still listed in them moved to this run's files, this once: a run against the set written now keeps them in place/);
+});
+
 test('an unreadable previous set is one clear error', () => {
   const list = tempFile('list.csv', csv([{ loc: `${U}/a`, lastmod: '' }]));
   const empty = tempDir();

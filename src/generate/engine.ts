@@ -69,7 +69,7 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);
   // The published set's reader (the audit's) loads only for a run that has one.
-  const previous = opts.previous && !opts.allFields ? await (await import('./previous-set.ts')).readPrevious(opts.previous, opts, sectioning !== null, platform) : null;
+  const previous = opts.previous && !opts.allFields ? await (await import('./previous-set.ts')).readPrevious(opts.previous, opts, sectioning !== null, platform, note) : null;
   const run = new GenerateRun(core, sources, opts, platform, hooks, belonging, sectioning, previous);
   try {
     run.notes.push(...notes);

@@ -4,7 +4,7 @@
 // Files listed in a manifest are split as this tool writes them; anything else (a set without a
 // manifest, another tool's files) is read with the audit's reader.
 
-import { isCompanion } from '../check/companions.ts';
+import { isCompanion, someNames } from '../check/companions.ts';
 import { FileTally } from '../check/file-tally.ts';
 import { readDocument } from '../check/read-document.ts';
 import type { EntrySink } from '../check/sink.ts';
@@ -68,7 +68,8 @@ export function nameParts(name: string, opts: ResolvedOptions, sectioned: boolea
   return { section: m[1] ?? '', n: Number(m[2]) };
 }
 
-export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform): Promise<PreviousSitemap[]> {
+/** The set's sitemaps in file order; `note` hears why URLs could not stay in their files. */
+export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform, note: (text: string) => void = () => {}): Promise<PreviousSitemap[]> {
   let files = given;
   if (files.length === 1 && isZip(files[0].data)) files = zipFiles(files[0].data);
   else if (files.length === 1 && /\.zip$/i.test(files[0].name)) throw new InputError(`the previous set ${files[0].name} is not a zip file`);
@@ -103,6 +104,8 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   for (const s of sitemaps) s.indexLastmod = indexLastmods.get(s.name) ?? null;
   if (sitemaps.length === 0 && indexes.length) throw new InputError(`the previous set holds a sitemap index (${indexes[0]}) but none of its sitemaps: give the folder or zip it was published from, or its manifest.json`);
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
+  const moved = movedNote(sitemaps.filter((s) => s.section === null), manifest, sectioned);
+  if (moved) note(moved);
   return sitemaps.sort((a, b) => (a.section ?? '\uffff').localeCompare(b.section ?? '\uffff') || a.n - b.n || (a.name < b.name ? -1 : 1));
 }
 
@@ -110,11 +113,13 @@ interface Manifest {
   files: ManifestFile[];
   /** The base URL the set was written for; null when it does not say. */
   baseUrl: string | null;
+  /** How the set was sectioned (`path:1`, named patterns), as the command line says it; null without sections. */
+  sectioning: string | null;
 }
 
 /** A previous set's manifest.json; one that cannot be read stops the run, as the set it describes is unknown. */
 function readManifest(data: Uint8Array): Manifest {
-  let m: { files?: ManifestFile[]; options?: { baseUrl?: unknown } } | null;
+  let m: { files?: ManifestFile[]; options?: { baseUrl?: unknown; sectionBy?: unknown; sections?: unknown } } | null;
   try {
     m = JSON.parse(new TextDecoder().decode(data));
   } catch (e) {
@@ -122,7 +127,27 @@ function readManifest(data: Uint8Array): Manifest {
   }
   if (!m || !Array.isArray(m.files)) throw new InputError("the previous set's manifest.json lists no files: it is not a manifest this tool wrote");
   const baseUrl = typeof m.options?.baseUrl === 'string' ? m.options.baseUrl : null;
-  return { files: m.files.filter((f) => typeof f?.name === 'string'), baseUrl };
+  const named = Array.isArray(m.options?.sections) ? (m.options.sections as { name?: unknown; pattern?: unknown }[]) : [];
+  const ways = [
+    ...named.map((s) => `--section ${String(s?.name)}=${String(s?.pattern)}`),
+    ...(typeof m.options?.sectionBy === 'string' ? [`--section-by ${m.options.sectionBy}`] : []),
+  ];
+  return { files: m.files.filter((f) => typeof f?.name === 'string'), baseUrl, sectioning: ways.length ? ways.join(' ') : null };
+}
+
+/**
+ * Why the URLs of files this run does not name as they were named (`sitemap-blog-1.xml.gz` in a run
+ * without sections, another tool's `post-sitemap.xml`) moved: they cannot stay in those files.
+ */
+function movedNote(unplaced: PreviousSitemap[], manifest: Manifest | null, sectioned: boolean): string | null {
+  if (!unplaced.some((s) => s.count > 0)) return null;
+  const files = `${unplaced.length === 1 ? 'file' : `${unplaced.length} files`} (${someNames(unplaced.map((s) => s.name).sort())})`;
+  const moved = `the previous set's ${files} ${unplaced.length === 1 ? 'is' : 'are'} not named as this run names its files, so the URLs still listed in ${unplaced.length === 1 ? 'it' : 'them'} moved to this run's files`;
+  if (manifest && (manifest.sectioning !== null) !== sectioned) {
+    const how = manifest.sectioning ? `with sections (${manifest.sectioning})` : 'without sections';
+    return `${moved}: it was written ${how}, and this run ${sectioned ? 'has them' : 'has none'}; run as it was (Sections in the page) to keep each URL in its file`;
+  }
+  return `${moved}, this once: a run against the set written now keeps them in place`;
 }
 
 /**
