@@ -94,6 +94,27 @@ describe('the page by keyboard', { timeout: 120_000 }, () => {
     assert.ok(await generate.evaluate((el) => el.matches(':focus')), 'focus is on Generate sitemaps after Cancel');
   });
 
+  it('keeps focus in place when a rule or a side file is removed by keyboard', async () => {
+    const focused = (name: string) => page.evaluate((id) => document.activeElement?.id === id || document.activeElement?.getAttribute('aria-label') === id, name);
+    const pattern = page.getByLabel('Pattern', { exact: true });
+    for (const p of ['/a/*', '/b/*', '/c/*']) {
+      await pattern.fill(p);
+      await pattern.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Remove exclude /a/*' }).focus();
+    await page.keyboard.press('Enter');
+    assert.ok(await focused('Remove exclude /b/*'), 'focus moves to the next rule');
+    await page.getByRole('button', { name: 'Remove exclude /c/*' }).focus();
+    await page.keyboard.press('Enter');
+    assert.ok(await focused('Remove exclude /b/*'), 'past the end, to the rule before');
+    await page.keyboard.press('Enter');
+    assert.ok(await focused('rule-pattern'), 'with no rule left, to the pattern field');
+    await page.getByLabel('robots.txt (optional)').setInputFiles({ name: 'robots.txt', mimeType: 'text/plain', buffer: Buffer.from('User-agent: *\nDisallow: /x\n') });
+    await page.getByRole('button', { name: 'Remove robots.txt' }).focus();
+    await page.keyboard.press('Enter');
+    assert.ok(await focused('robots-file'), "to the robots.txt's file field");
+  });
+
   it('logged no error', () => {
     app.expectNoForeignRequestsOrErrors();
   });
