@@ -31,7 +31,7 @@ export { codeAdvice } from './core/code-advice.ts';
 export { CHECK_CODES, type CheckCode } from './check/codes.ts';
 export { auditCodeInfo } from './check/audit-words.ts';
 export { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES, withScheme } from './generate/options.ts';
-export { NEWS_FIELDS, VIDEO_FIELDS } from './input/detect.ts';
+export { BELONG_ROLES, NEWS_FIELDS, VIDEO_FIELDS } from './input/detect.ts';
 export { canonicalHreflang } from './rules/hreflang.ts';
 export { onlyCompanions } from './check/companions.ts';
 

@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { spawn, spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -266,3 +266,35 @@ test('a CSV whose first cell starts with < is still a list', () => {
   assert.equal(r.status, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).accepted, 1);
 });
+
+test('--column gives a column its role, as the page\'s column mapping does: a URL column no name reveals, a crawl column under a name no rule reads', () => {
+  const dir = tempDir();
+  const list = tempFile('shop.csv', 'Handle,Stato,Percorso\nblue-shirt,200,products/blue-shirt\nred-hat,404,products/red-hat\n');
+  const refused = cli(['generate', list, '--base-url', BASE, '--now', NOW, '--out-dir', join(dir, 'a'), '--json']);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /no URL column: .*--column <name>=loc on the command line/);
+  const r = cli(['generate', list, '--base-url', BASE, '--now', NOW, '--out-dir', join(dir, 'b'), '--json', '--column', 'percorso=loc', '--column', 'Stato=status']);
+  assert.equal(r.status, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual([json.accepted, json.excluded, json.codes['row-status']], [1, 1, 1]);
+  // By number, where the list has no header; a role the name gave another column moves.
+  const numbered = tempFile('paths.txt', '/a,https://www.example.com/x\n/b,https://www.example.com/y\n');
+  const byNumber = cli(['generate', numbered, '--base-url', BASE, '--now', NOW, '--out-dir', join(dir, 'c'), '--json', '--column', '1=loc']);
+  assert.equal(byNumber.status, 0, byNumber.stderr);
+  assert.ok(readFileSync(join(dir, 'c', 'sitemap-1.xml.gz')).length > 0);
+  assert.match(gunzipText(join(dir, 'c', 'sitemap-1.xml.gz')), /<loc>https:\/\/www\.example\.com\/a<\/loc>/);
+  // Bad usage: an unknown column, an unknown role, several inputs.
+  const unknown = cli(['generate', list, '--base-url', BASE, '--column', 'Path=loc']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /--column Path=loc: shop\.csv has no column named "Path"; its columns are "Handle", "Stato", "Percorso"/);
+  const badRole = cli(['generate', list, '--base-url', BASE, '--column', 'Stato=state']);
+  assert.equal(badRole.status, 2);
+  assert.match(badRole.stderr, /state is no role; the roles are loc, lastmod/);
+  const two = cli(['generate', list, list, '--base-url', BASE, '--column', 'Stato=status']);
+  assert.equal(two.status, 2);
+  assert.match(two.stderr, /--column names the columns of one input file/);
+});
+
+function gunzipText(path: string): string {
+  return gunzipSync(readFileSync(path)).toString('utf8');
+}

@@ -341,9 +341,9 @@ test('a crawl whose status and content-type columns have names no rule reads: a 
   const it = await run(italian);
   assert.equal(it.summary.accepted, 5);
   assert.deepEqual(it.summary.notes, [
-    'list.csv: column 3 (Codice di risposta) holds HTTP status codes, but its name is not one read as such, so the redirects and errors it shows are kept: name it Status Code, or give it the status role under Columns in the page',
-    'list.csv: column 2 (Tipo di contenuto) holds content types, but its name is not one read as such, so the images and other files it shows are kept: name it Content Type, or give it the content-type role under Columns in the page',
-    'list.csv: column 5 (Indicizzabilità) holds indexability verdicts, but its name is not one read as such, so the pages it calls Non-Indexable are kept: name it Indexability, or give it the indexability role under Columns in the page',
+    'list.csv: column 3 (Codice di risposta) holds HTTP status codes, but its name is not one read as such, so the redirects and errors it shows are kept: name it Status Code, or give it the status role (--column "Codice di risposta=status" on the command line, under Columns in the page)',
+    'list.csv: column 2 (Tipo di contenuto) holds content types, but its name is not one read as such, so the images and other files it shows are kept: name it Content Type, or give it the content-type role (--column "Tipo di contenuto=content-type" on the command line, under Columns in the page)',
+    'list.csv: column 5 (Indicizzabilità) holds indexability verdicts, but its name is not one read as such, so the pages it calls Non-Indexable are kept: name it Indexability, or give it the indexability role (--column "Indicizzabilità=indexability" on the command line, under Columns in the page)',
   ]);
   // Given those roles (the page's column mapping), the rows go as a crawl's do.
   const mapped = await run(italian, { roles: ['loc', 'content-type', 'status', 'status-text', 'indexability'] });
@@ -382,7 +382,7 @@ test("a CMS dump's posts that are not published are left out, each with its stat
   const other = await run(wp('Estado'));
   assert.equal(other.summary.accepted, 7);
   assert.deepEqual(other.summary.notes, [
-    'list.csv: column 4 (Estado) holds publication states, but its name is not one read as such, so the drafts and other unpublished posts it shows are kept: name it Post Status, or give it the publication role under Columns in the page',
+    'list.csv: column 4 (Estado) holds publication states, but its name is not one read as such, so the drafts and other unpublished posts it shows are kept: name it Post Status, or give it the publication role (--column "Estado=publication" on the command line, under Columns in the page)',
   ]);
   // All published says nothing.
   assert.deepEqual((await run(wp('Estado').replace(/draft|private|future/g, 'publish'))).summary.notes, []);

@@ -1,5 +1,5 @@
 // The roles a column can take, grouped for the column mapping's select (SPEC sections 2 and 5).
-import { canonicalHreflang, NEWS_FIELDS, VIDEO_FIELDS } from '../src/browser';
+import { BELONG_ROLES, canonicalHreflang, NEWS_FIELDS, VIDEO_FIELDS } from '../src/browser';
 import type { Role } from '../src/types';
 
 export interface RoleGroup {
@@ -20,7 +20,7 @@ export function roleGroups(role: Role | undefined, header: string | undefined): 
   const groups: RoleGroup[] = [
     { label: 'Sitemap', roles: ['loc', 'lastmod', 'changefreq', 'priority', 'ignore'] },
     // A crawler's columns, also under names no rule reads (an export in another UI language), and a CMS's publication status.
-    { label: 'Crawl (leaves rows out)', roles: ['status', 'status-text', 'redirect', 'content-type', 'indexability', 'indexability-status', 'robots', 'canonical', 'publication', 'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed'] },
+    { label: 'Crawl (leaves rows out)', roles: BELONG_ROLES },
     { label: 'Image', roles: ['image'] },
   ];
   if (code !== null) groups.push({ label: 'Alternate (hreflang)', roles: [`hreflang:${code}`] });

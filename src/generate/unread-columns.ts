@@ -71,5 +71,5 @@ const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Con
 
 /** The note for one such column. */
 export function unreadNote(source: string, header: string, { column, role }: UnreadColumn): string {
-  return `${source}: column ${column + 1} (${header.trim()}) holds ${WHAT[role]}, but its name is not one read as such, so ${KEPT[role]} are kept: name it ${NAME[role]}, or give it the ${role} role under Columns in the page`;
+  return `${source}: column ${column + 1} (${header.trim()}) holds ${WHAT[role]}, but its name is not one read as such, so ${KEPT[role]} are kept: name it ${NAME[role]}, or give it the ${role} role (--column "${header.trim()}=${role}" on the command line, under Columns in the page)`;
 }

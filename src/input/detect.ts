@@ -130,7 +130,13 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
 /** Roles several columns may hold: images, a page's robots directives (meta robots and X-Robots-Tag), and a CMS's yes-or-no columns (Draft and Archived). */
 const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed']);
 
-/** The columns that say yes or no (FLAG_VALUES), and whether a yes leaves the row out. */
+/** The roles of the columns that decide whether a row belongs, in the order the column mapping offers them. */
+export const BELONG_ROLES: BelongRole[] = [
+  'status', 'status-text', 'redirect', 'content-type', 'indexability', 'indexability-status', 'robots', 'canonical', 'publication',
+  'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed',
+];
+
+/** The columns that say yes or no (flagSays), and whether a yes leaves the row out. */
 export const FLAG_ROLES: ReadonlyMap<Role, boolean> = new Map<Role, boolean>([
   ['draft', true], ['published', false], ['noindex', true], ['robots-blocked', true], ['robots-allowed', false],
 ]);

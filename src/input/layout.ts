@@ -213,7 +213,7 @@ function noUrlColumnHint(header: string[], rows: string[][]): string {
     return `${label(assets)} holds files such as images (${example}), not pages: name the column of the pages' URLs loc, url or address`;
   }
   const col = urlColumn(rows, undefined, isSchemeless);
-  if (col < 0) return 'name the URL column loc, url or address';
+  if (col < 0) return 'name the URL column loc, url or address, or give it the loc role (--column <name>=loc on the command line, under Columns in the page)';
   const example = rows.map((r) => r[col]?.trim() ?? '').find(isSchemeless);
   return `${label(col)} holds URLs without their scheme (${example}): write each with https:// (or http://) before it, or export the page path instead`;
 }
