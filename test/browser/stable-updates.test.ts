@@ -109,6 +109,8 @@ describe('stable updates on the page', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Generate sitemaps' }).click();
     const files = page.locator('table.files:not(.changes) tbody tr:not(.preview-row)');
     await page.getByRole('columnheader', { name: 'Section' }).waitFor({ timeout: 60_000 });
+    // Each section's URLs and files, as the command line's summary counts them.
+    assert.equal(await page.locator('.section-counts').innerText(), 'blog 31 URLs in 2 files · docs 30 URLs in 2 files · shop 30 URLs in 2 files');
     await page.getByLabel('Section', { exact: true }).selectOption('shop');
     assert.deepEqual(await files.locator('td:first-child code').allInnerTexts(), ['sitemap-shop-1.xml.gz', 'sitemap-shop-2.xml.gz']);
     assert.deepEqual(await files.locator('td.section').allInnerTexts(), ['shop', 'shop']);
