@@ -265,6 +265,19 @@ test('URLs that cannot stay in their files, named for sections this run does not
   assert.match(yoast.stderr, /the previous set's 2 files \(page-sitemap\.xml, post-sitemap\.xml\) are not named as this run names its files, so the URLs still listed in them moved to this run's files, this once: a run against the set written now keeps them in place/);
 });
 
+test("a previous set whose index lists files it does not hold (the zip of changed files alone) says so", async () => {
+  const rows = Array.from({ length: 30 }, (_, i) => ({ loc: `${U}/p/${i}`, lastmod: '2025-01-02' }));
+  const list = tempFile('list.csv', csv(rows));
+  const whole = tempFile('whole.zip', '');
+  assert.equal(cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', whole, '--max-urls', '10', '--quiet']).status, 0);
+  const entries = unzipSync(readFileSync(whole));
+  const partial = tempFile('upload.zip', zipSync({ 'sitemap-2.xml.gz': entries['sitemap-2.xml.gz'], 'sitemap-index.xml': entries['sitemap-index.xml'] }));
+  const r = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'n.zip'), '--max-urls', '10', '--previous', partial]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /the previous set's index lists 2 files it does not hold \(sitemap-1\.xml\.gz, sitemap-3\.xml\.gz\): their URLs are taken as new; give the whole set as published/);
+  assert.doesNotMatch(cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'm.zip'), '--max-urls', '10', '--previous', whole]).stderr, /does not hold/);
+});
+
 test('an unreadable previous set is one clear error', () => {
   const list = tempFile('list.csv', csv([{ loc: `${U}/a`, lastmod: '' }]));
   const empty = tempDir();

@@ -319,7 +319,9 @@ export class Workbench {
     const { summary, zip } = out;
     this.task.notice = summary.message ?? null;
     const leftOut = summary.excluded ? `, ${fmt(summary.excluded)} left out` : '';
-    this.task.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected${leftOut}.`;
+    const changed = summary.changes ? summary.changes.filter((c) => c.change !== 'unchanged').length : 0;
+    const changes = summary.changes ? ` ${fmt(changed)} of ${fmt(summary.changes.length)} files changed since the previous set.` : '';
+    this.task.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected${leftOut}.${changes}`;
     void this.exclusions.finished(summary, rules, this.task.engine);
     this.#hooks.oncomplete?.(summary, zip);
     return summary;

@@ -106,6 +106,13 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
   const moved = movedNote(sitemaps.filter((s) => s.section === null), manifest, sectioned);
   if (moved) note(moved);
+  const held = new Set(sitemaps.map((s) => s.name));
+  const absent = [...indexLastmods.keys()].filter((name) => !held.has(name) && !(listed?.has(name) ?? false));
+  if (absent.length) {
+    note(
+      `the previous set's index lists ${absent.length === 1 ? 'a file' : `${absent.length} files`} it does not hold (${someNames(absent.sort())}): their URLs are taken as new; give the whole set as published (not the zip of changed files alone) to keep them in place`,
+    );
+  }
   return sitemaps.sort((a, b) => (a.section ?? '\uffff').localeCompare(b.section ?? '\uffff') || a.n - b.n || (a.name < b.name ? -1 : 1));
 }
 

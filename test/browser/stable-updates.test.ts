@@ -101,6 +101,14 @@ describe('stable updates on the page', { timeout: 180_000 }, () => {
     app.expectNoForeignRequestsOrErrors();
   });
 
+  it('names the files the new index no longer lists, to delete from the server', async () => {
+    // The previous set stays; a list without its last ten URLs empties the fifth file.
+    const shorter = 'loc,lastmod\n' + rows.slice(0, 80).join('\n') + '\n';
+    await dropOn('footer', [{ name: 'week3.csv', bytes: [...Buffer.from(shorter)] }]);
+    await page.getByText('0 added, 0 changed, 4 unchanged, 1 removed.', { exact: false }).waitFor({ timeout: 60_000 });
+    await page.getByText('Delete this file from the server: the new index no longer lists it', { exact: false }).waitFor();
+  });
+
   it('shows each file’s section and filters the files list by section', async () => {
     await page.getByRole('button', { name: /^Remove week1\.zip/ }).click();
     // The list runs again without the previous set: no changes to show.
@@ -110,7 +118,7 @@ describe('stable updates on the page', { timeout: 180_000 }, () => {
     const files = page.locator('table.files:not(.changes) tbody tr:not(.preview-row)');
     await page.getByRole('columnheader', { name: 'Section' }).waitFor({ timeout: 60_000 });
     // Each section's URLs and files, as the command line's summary counts them.
-    assert.equal(await page.locator('.section-counts').innerText(), 'blog 31 URLs in 2 files · docs 30 URLs in 2 files · shop 30 URLs in 2 files');
+    assert.equal(await page.locator('.section-counts').innerText(), 'blog 27 URLs in 2 files · docs 26 URLs in 2 files · shop 27 URLs in 2 files');
     await page.getByLabel('Section', { exact: true }).selectOption('shop');
     assert.deepEqual(await files.locator('td:first-child code').allInnerTexts(), ['sitemap-shop-1.xml.gz', 'sitemap-shop-2.xml.gz']);
     assert.deepEqual(await files.locator('td.section').allInnerTexts(), ['shop', 'shop']);
