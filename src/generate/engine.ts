@@ -59,12 +59,10 @@ export async function generate(
 
 /** `generate` on a core of the caller's (the tests give one built with its probes). */
 export async function generateOn(core: Core, given: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
-  // The audit judges what is published: its rows are all kept, their URLs as they are.
   const notes: string[] = [];
   const note = (n: string) => void notes.push(n);
-  if (given.length > 1 && !opts.allFields && !opts.previous) {
-    for (const source of given) if (await isPublishedSet(source)) note(publishedSetNote(source.name));
-  }
+  await notePublishedSets(given, opts, note);
+  // The audit judges what is published: its rows are all kept, their URLs as they are.
   const sources = opts.allFields ? given : await verdictsFirst(await listsInZips(given, platform, opts, note), platform, opts, note);
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);
@@ -85,6 +83,12 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
     run.output.drop();
     run.zip.close();
   }
+}
+
+/** A set written here, given as an input beside others, is read as a list: a note says it is a previous set. */
+async function notePublishedSets(given: InputSource[], opts: ResolvedOptions, note: (text: string) => void): Promise<void> {
+  if (given.length < 2 || opts.allFields || opts.previous) return;
+  for (const source of given) if (await isPublishedSet(source)) note(publishedSetNote(source.name));
 }
 
 /** Each input in turn; of a workbook read by default, a note names its other sheets that hold URLs. */
