@@ -9,7 +9,7 @@ import { belongColumns } from '../rules/belonging-columns.ts';
 import type { InputSource, Options, Platform } from '../types.ts';
 import { inspect } from './inspect.ts';
 
-/** `sources`, those with deciding columns first, each group in its order; `note` hears of a change. */
+/** `sources`: crawls first, then lists with a publication status, then the rest, each group in its order; `note` hears of a change. */
 export async function verdictsFirst(sources: InputSource[], platform: Platform, options: Partial<Options>, note: (text: string) => void): Promise<InputSource[]> {
   if (sources.length < 2) return sources;
   const ranked: { source: InputSource; i: number; rank: Decides }[] = [];
