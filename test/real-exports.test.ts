@@ -60,6 +60,15 @@ test('a header whose first cell is # (a crawler numbering its rows) is the heade
   reconciles(r);
 });
 
+test("Excel's sep= first line names the delimiter and is preamble, with a header or without", async () => {
+  const crawl = await run(`sep=;\nURL;Status Code\n${U}/a;200\n${U}/b;404\n`);
+  assert.deepEqual([crawl.locs, crawl.summary.skipped, crawl.summary.excluded], [[`${U}/a`], 1, 1]);
+  assert.deepEqual(codes(crawl, 'input-preamble'), [[1, 'sep=;']]);
+  const list = await run(`sep=,\r\n${U}/a\r\n${U}/b\r\n`);
+  assert.deepEqual([list.locs, list.summary.rows, list.summary.skipped], [[`${U}/a`, `${U}/b`], 2, 1]);
+  reconciles(crawl);
+});
+
 test('a JSON export is one clear error, not a URL error a line', async () => {
   const ghost = '{\n  "db": [\n    { "data": { "posts": [ { "slug": "welcome", "status": "published" } ] } }\n  ]\n}\n';
   assert.equal(await fatal(ghost), 'list.csv is JSON, not a CSV, TSV or text list of URLs: export its pages as CSV, or give their URLs one a line');

@@ -92,9 +92,12 @@ function oneValue(line: string): string | null {
   return value.trim().replace(/^"(.*)"$/s, '$1').replace(/""/g, '"');
 }
 
-/** The lines before the header: `#` lines and blank lines at the start, then a lone title over a wider row. */
+/** Excel's first line naming the delimiter (`sep=;`), which it writes for the CSV it saves: no row. */
+const SEP_LINE = /^sep=([,;\t|])$/i;
+
+/** The lines before the header: Excel's `sep=` line, `#` lines and blank lines at the start, then a lone title over a wider row. */
 function preambleLines(all: string[]): number {
-  let n = 0;
+  let n = all.length > 0 && SEP_LINE.test(all[0].replace(/\r$/, '')) ? 1 : 0;
   // Blank lines count as preamble only once a `#` line has been seen (an export's comment block).
   // A `#` followed by a delimiter is a cell: a header whose first column numbers the rows (`#,URL,…`).
   for (let comments = false; n < all.length; n++) {
@@ -228,7 +231,8 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
   const { all, next } = lines(sample, 4096);
   let skip = preambleLines(all);
   let body = skip > 0 ? sample.slice(next[skip - 1]) : sample;
-  const d = delimiter ?? detectDelimiter(body, split);
+  const sepNamed = SEP_LINE.exec(all[0]?.replace(/\r$/, '') ?? '')?.[1] as Delimiter | undefined;
+  const d = delimiter ?? sepNamed ?? detectDelimiter(body, split);
   const table = widestTable(all, skip, d, split);
   if (table > skip) [skip, body] = [table, sample.slice(next[table - 1])];
   const preamble = skip > 0 ? all[0] : '';
