@@ -203,6 +203,13 @@ test("more exports' columns: Xenu's Type, Integrity's Link URL, Fathom's hostnam
   assert.ok(modified.files['sitemap-1.xml.gz'].includes('<lastmod>2025-10-02</lastmod>'));
 });
 
+test('a non-indexable verdict in Italian, Portuguese, Dutch, Polish and Japanese leaves the row out', async () => {
+  const words = ['Non indicizzabile', 'Não indexável', 'Niet indexeerbaar', 'Nieindeksowalny', 'インデックス不可'];
+  const r = await run(['Address,Indexability', `${U}/a,Indicizzabile`, ...words.map((w, i) => `${U}/n${i},${w}`)].join('\n'));
+  assert.deepEqual(r.locs, [`${U}/a`]);
+  assert.equal(codes(r, 'row-non-indexable').length, words.length);
+});
+
 test("a content inventory's Status column: Removed and Redirected pages are gone, a few words of its own aside", async () => {
   const r = await run([
     'Page URL,Status,Owner', `${U}/a,Live,Ben`, `${U}/b,Redirected,Ana`, `${U}/c,Removed,Ben`, `${U}/d,Draft,Ana`, `${U}/e,Live,Ben`, `${U}/f,Needs review,Ana`,
@@ -404,11 +411,13 @@ test("Search Console's CSV download, a zip of lists, is read for the list that h
     'Seiten.csv': enc(`Häufigste Seiten,Klicks,Impressionen\n${U}/,300,9000\n${U}/blog/kompost#tipps,80,2100\n${U}/blog/kompost,12,400\n`),
     'Länder.csv': enc('Land,Klicks\nDeutschland,300\n'),
     'Filter.csv': enc('Filter,Wert\nSuchtyp,Web\n'),
+    // A report with no rows: its header of labels is no list.
+    'Darstellung in der Suche.csv': enc('Darstellung in der Suche,Klicks,Impressionen,CTR,Position\n'),
   });
   const result = await generate([source('export.zip', gsc)], { baseUrl: `${U}/`, now: NOW }, nodePlatform);
   assert.equal(result.summary.accepted, 2);
   assert.equal(result.summary.rows, 3);
-  assert.deepEqual(result.summary.notes, ['export.zip: Seiten.csv read; Suchanfragen.csv, Länder.csv, Filter.csv passed over, as they hold no URLs']);
+  assert.deepEqual(result.summary.notes, ['export.zip: Seiten.csv read; Suchanfragen.csv, Länder.csv, Filter.csv and 1 more passed over, as they hold no URLs']);
   // The column preview shows that list.
   const shown = await inspect(source('export.zip', gsc), nodePlatform);
   assert.deepEqual([shown.header, shown.fromSitemap], [['Häufigste Seiten', 'Klicks', 'Impressionen'], false]);
@@ -427,6 +436,9 @@ test("Search Console's export of the pages under one reason they are not indexed
   const result = await generate([source('redirects.zip', drill)], { baseUrl: `${U}/`, now: NOW }, nodePlatform);
   assert.equal(result.summary.accepted, 2);
   assert.deepEqual(result.summary.notes.slice(1), ['redirects.zip: Search Console lists these pages under “Page with redirect”, a reason pages are not indexed: check that each should be in a sitemap before submitting it']);
+  // In Japanese.
+  const ja = zipSync({ 'Table.csv': enc(`URL,前回のクロール\n${U}/old,2024-03-03\n`), 'Metadata.csv': enc('プロパティ,値\n問題,リダイレクトのあるページ\n') });
+  assert.match((await generate([source('ja.zip', ja)], { baseUrl: `${U}/`, now: NOW }, nodePlatform)).summary.notes.join('\n'), /Search Console lists these pages under “リダイレクトのあるページ”/);
   // The drill-down of the pages that are indexed names no reason.
   const indexed = zipSync({ 'Table.csv': enc(`URL,Last crawled\n${U}/a,2024-03-03\n`), 'Metadata.csv': enc('Property,Value\nIssue,All indexed pages\n') });
   assert.equal((await generate([source('indexed.zip', indexed)], { baseUrl: `${U}/`, now: NOW }, nodePlatform)).summary.notes.length, 1);

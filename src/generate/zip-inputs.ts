@@ -4,6 +4,7 @@
 import { someNames } from '../check/companions.ts';
 import { InputError } from '../input/input-error.ts';
 import { concat } from '../input/byte-streams.ts';
+import { rowsHoldUrls } from '../input/layout.ts';
 import type { InputSource, Options, Platform } from '../types.ts';
 import { inspect } from './inspect.ts';
 import { zippedLists } from './zipped-lists.ts';
@@ -36,7 +37,8 @@ export async function listsInZips(sources: InputSource[], platform: Platform, op
 async function holdsUrls(list: InputSource, platform: Platform, options: Partial<Options>): Promise<boolean> {
   try {
     const seen = await inspect(list, platform, { ...options, roles: undefined });
-    return seen.roles.includes('loc');
+    // Without a header, a list of labels alone (a report's header over no rows) holds none.
+    return seen.roles.includes('loc') && (seen.header !== null || rowsHoldUrls(seen.rows, seen.roles.indexOf('loc')));
   } catch (e) {
     if (e instanceof InputError) return false;
     throw e;
@@ -47,7 +49,7 @@ async function holdsUrls(list: InputSource, platform: Platform, options: Partial
 const INDEXED = /^(?!.*\bnot\b).*\bindexed\b/i;
 
 /** The first cell of the row of Search Console's Metadata.csv that names the report's issue, in some of its languages. */
-const ISSUE = new Set(['issue', 'problem', 'problème', 'problema', 'probleem', 'problém']);
+const ISSUE = new Set(['issue', 'problem', 'problème', 'problema', 'probleem', 'problém', '問題', '문제', '问题', 'sorun', 'проблема']);
 
 /**
  * The issue a Search Console drill-down names in its Metadata.csv (`Issue,Page with redirect`): its

@@ -181,8 +181,12 @@ function isOneSite(values: string[]): boolean {
 export function layoutHoldsUrls(layout: Layout): boolean {
   if (layout.noUrlColumn) return false;
   if (layout.header) return true;
-  const loc = layout.roles.indexOf('loc');
-  return loc >= 0 && layout.rows.some((r) => isUrlLike(r[loc] ?? '') || /^\S*[./]\S*$/.test((r[loc] ?? '').trim()));
+  return rowsHoldUrls(layout.rows, layout.roles.indexOf('loc'));
+}
+
+/** Whether column `loc` of the rows holds a URL or a path somewhere. */
+export function rowsHoldUrls(rows: string[][], loc: number): boolean {
+  return loc >= 0 && rows.some((r) => isUrlLike(r[loc] ?? '') || /^\S*[./]\S*$/.test((r[loc] ?? '').trim()));
 }
 
 /** What each positional field's values look like. */

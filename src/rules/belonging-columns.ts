@@ -100,12 +100,13 @@ const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/p
 
 /**
  * An indexability cell that leaves the row out: `Non-Indexable` (with its reason after it or not:
- * `Non-Indexable - Noindex`; in German and Spanish, `Nicht indexierbar`, `No indexable`), a crawler's
+ * `Non-Indexable - Noindex`; in German, Spanish, Italian, Portuguese, Dutch, Polish and Japanese, `Nicht
+ * indexierbar`, `No indexable`, `Non indicizzabile`, `Não indexável`, `Niet indexeerbaar`, `Nieindeksowalny`, `インデックス不可`), a crawler's
  * no (`Indexable`: `No`, `false`, `0`), or the reason itself where a tool writes that in the column
  * (Sitebulb: `Noindex`, `Canonicalised`, `Disallowed`). Any other value keeps the row.
  */
 const NOT_INDEXABLE =
-  /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/is;
+  /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable|non indicizzabile|não indexável|nao indexavel|niet indexeerbaar|nieindeksowalny|インデックス不可)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/is;
 
 /** Why a status is not a page's 200, in words: the export's own (`404 Not Found`) where it has them. */
 function statusDetail(status: number, text: string, target: string): string {
