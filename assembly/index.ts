@@ -540,6 +540,15 @@ export function belongUrlLen(): u32 {
   return canonLen;
 }
 
+/**
+ * Whether the URL at `scratchPtr()`, `len` bytes, is in the set of URLs written (and, since
+ * `BelongVerdict.ExcludedByColumns`, left out by columns): asked before an input's own columns leave
+ * out a URL an earlier input may have written.
+ */
+export function scratchUrlSeen(len: u32): bool {
+  return written.has(hashBytes(scratch.ptr, len));
+}
+
 /** The engine's answer after `Status.Belong` (`BelongVerdict`); for `Rewritten` and `ExcludedByColumns`, the URL is at `scratchPtr()`. */
 export function belongAnswer(verdict: u32, len: u32): void {
   if (verdict == BelongVerdict.Rewritten) {

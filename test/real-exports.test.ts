@@ -587,6 +587,22 @@ test("a CMS list with its own publication status, given before a crawl, is read 
   assert.equal(result.summary.rows, result.summary.accepted + result.summary.rejected + result.summary.excluded);
 });
 
+test('a URL an earlier input wrote is a duplicate in a later one whose own columns would leave it out: the report never says left out of a URL the sitemap lists', async () => {
+  const crawl = ['Address,Status Code', `${U}/a,200`, `${U}/c,200`, `${U}/gone,404`].join('\n');
+  const cms = ['Permalink,post_status', `${U}/c,draft`, `${U}/gone,draft`, `${U}/d,draft`, `${U}/e,publish`].join('\n');
+  const result = await generate([source('crawl.csv', crawl), source('cms.csv', cms)], { baseUrl: U, now: NOW, gzip: false }, nodePlatform);
+  const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+  const fromCms = findings.filter((f) => f.input === 'cms.csv').map((f) => [f.line, f.code]);
+  assert.deepEqual(fromCms, [
+    [2, 'loc-duplicate'],
+    [3, 'row-unpublished'],
+    [4, 'row-unpublished'],
+  ]);
+  const written = new TextDecoder().decode(concatParts(result.zip));
+  for (const url of ['/a', '/c', '/e']) assert.ok(written.includes(`<loc>${U}${url}</loc>`), `${url} is written`);
+  for (const url of ['/gone', '/d']) assert.ok(!written.includes(`<loc>${U}${url}</loc>`), `${url} is not`);
+});
+
 // ---- rules on the written URL ----
 
 test('tracking parameters are stripped; a URL that then repeats an earlier row is loc-duplicate', async () => {

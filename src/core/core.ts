@@ -83,6 +83,7 @@ export interface Exports {
   belongUrlPtr(): number;
   belongUrlLen(): number;
   belongAnswer(verdict: number, len: number): void;
+  scratchUrlSeen(len: number): number;
   lastmodMinutesPtr(): number;
   lastmodMinutesCount(): number;
 }

@@ -52,6 +52,9 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
   if (columns && !columnsKeep) {
     const cell = (i: number) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
     const found = judgeColumns(columns, cell, url, b.keep, b.extraParams);
+    // An earlier input wrote the URL (a crawl said 200) when the core has it and no input left it
+    // out: this row's own verdict (a CMS's draft) cannot take it back out, and the row is a duplicate.
+    if (found && run.sources.length > 1 && !run.leftOut.has(url) && seenBefore(run, url)) return null;
     if (found) {
       if (run.recordsLeftOut && !run.leftOut.has(url)) run.leftOut.set(url, { code: found.code, detail: found.detail, where: `${run.input.source.name} line ${x.currentRowLine()}` });
       return found;
@@ -65,6 +68,12 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
     if (found) return found;
   }
   return null;
+}
+
+/** Whether the core's set of URLs holds `url`: written, or left out by an earlier row's columns. */
+function seenBefore({ core, x }: GenerateRun, url: string): boolean {
+  const [len] = core.putScratch(url);
+  return x.scratchUrlSeen(len) !== 0;
 }
 
 /** The row's cell in the section column, for the section of the URL it writes. */
