@@ -18,6 +18,12 @@ export type BelongRole =
   // leaves the row out), `robots-blocked` (Blocked by robots.txt: a yes does), `robots-allowed`
   // (Allowed in robots.txt: a no, or Disallowed, does).
   | 'noindex' | 'robots-blocked' | 'robots-allowed';
+/** A column, by its header or its number from 1, and the role it is given. */
+export interface ColumnRole {
+  column: string;
+  role: Role;
+}
+
 /** What a column holds. Extension roles (SPEC section 5) carry their field: `image`, `hreflang:de-AT`, `news:title`, `video:duration`. */
 export type Role = CoreRole | BelongRole | 'image' | `hreflang:${string}` | `news:${NewsField}` | `video:${VideoField}`;
 
@@ -50,6 +56,11 @@ export interface Options {
   sheet?: string;
   /** Overrides header detection: one role per column, in column order. */
   roles?: Role[];
+  /**
+   * Roles of columns named by their header (any case) or number from 1, in each input that has
+   * them; the other columns keep the roles their headers give them. Names no input has are noted.
+   */
+  columns?: ColumnRole[];
   /** Judges a row's lastmod, changefreq and priority even when its loc rejects it (the audit tells every fault of an entry). */
   allFields?: boolean;
   /**

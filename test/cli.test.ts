@@ -283,16 +283,18 @@ test('--column gives a column its role, as the page\'s column mapping does: a UR
   assert.equal(byNumber.status, 0, byNumber.stderr);
   assert.ok(readFileSync(join(dir, 'c', 'sitemap-1.xml.gz')).length > 0);
   assert.match(gunzipText(join(dir, 'c', 'sitemap-1.xml.gz')), /<loc>https:\/\/www\.example\.com\/a<\/loc>/);
-  // Bad usage: an unknown column, an unknown role, several inputs.
-  const unknown = cli(['generate', list, '--base-url', BASE, '--column', 'Path=loc']);
-  assert.equal(unknown.status, 2);
-  assert.match(unknown.stderr, /--column Path=loc: shop\.csv has no column named "Path"; its columns are "Handle", "Stato", "Percorso"/);
+  // Each input that has the column gets the role, wherever the column is: a crawl beside a CMS list.
+  const cms = tempFile('cms.csv', 'Permalink,post_status\nhttps://www.example.com/products/blue-shirt,publish\nhttps://www.example.com/about,publish\n');
+  const two = cli(['generate', cms, list, '--base-url', BASE, '--now', NOW, '--out-dir', join(dir, 'd'), '--json', '--column', 'Percorso=loc', '--column', 'Stato=status']);
+  assert.equal(two.status, 0, two.stderr);
+  assert.deepEqual([JSON.parse(two.stdout).accepted, JSON.parse(two.stdout).codes['row-status']], [2, 1]);
+  // A column no input has is said; an unknown role is bad usage.
+  const unknown = cli(['generate', list, '--base-url', BASE, '--column', 'Path=loc', '--column', 'Percorso=loc', '--out-dir', join(dir, 'e')]);
+  assert.equal(unknown.status, 0, unknown.stderr);
+  assert.match(unknown.stderr, /no input has a column named "Path", so the loc role given to it was not used/);
   const badRole = cli(['generate', list, '--base-url', BASE, '--column', 'Stato=state']);
   assert.equal(badRole.status, 2);
   assert.match(badRole.stderr, /state is no role; the roles are loc, lastmod/);
-  const two = cli(['generate', list, list, '--base-url', BASE, '--column', 'Stato=status']);
-  assert.equal(two.status, 2);
-  assert.match(two.stderr, /--column names the columns of one input file/);
 });
 
 function gunzipText(path: string): string {

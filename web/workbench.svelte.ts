@@ -50,6 +50,20 @@ function rowProgress(p: Progress, total: number, seconds: number): ProgressView 
   };
 }
 
+/**
+ * The roles chosen under Columns, for the engine: by header name when the list shown has a header,
+ * so that each file given with it gets them where its own columns are (a CMS list's second column
+ * is not a crawl's); by position for a list without one.
+ */
+function mappedRoles(roles: Role[], shown: Inspection | null): Pick<Options, 'roles' | 'columns'> {
+  const header = shown?.header;
+  const changed = roles.flatMap((role, i) => (role !== (shown?.roles[i] ?? 'ignore') ? [i] : []));
+  // A column without a name, or named twice, can be told only by its place.
+  const named = (i: number) => header?.[i]?.trim() && header.filter((h) => h.trim().toLowerCase() === header[i].trim().toLowerCase()).length === 1;
+  if (!header || !changed.every(named)) return { roles: [...roles] };
+  return { columns: changed.map((i) => ({ column: header[i].trim(), role: roles[i] })) };
+}
+
 export class Workbench {
   mode = $state<Mode>('generate');
   files = $state.raw<NamedBlob[]>([]);
@@ -73,7 +87,7 @@ export class Workbench {
     const o = toOptions(this.settings, this.now);
     if (this.delimiter !== 'auto') o.delimiter = this.delimiter;
     if (this.sheet !== undefined) o.sheet = this.sheet;
-    if (this.roles) o.roles = [...this.roles];
+    if (this.roles) Object.assign(o, mappedRoles(this.roles, this.inspection));
     if (this.robots) {
       o.robotsTxt = this.robots.text;
       o.robotsAgent = this.settings.robotsAgent.trim() || 'Googlebot';

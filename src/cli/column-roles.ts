@@ -1,18 +1,12 @@
 // --column <name>=<role>: a column's role named on the command line, as the page's column mapping
 // gives it: a URL column no name or content reveals (Magento's request_path), or a crawl's column
 // under a name no rule reads (an export in another UI language), which a note asks to be named.
+// The engine applies it to each input that has such a column (src/input/named-columns.ts).
 
-import { inspect } from '../generate/inspect.ts';
 import { BELONG_ROLES, NEWS_FIELDS, VIDEO_FIELDS } from '../input/detect.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
-import type { InputSource, Options, Platform, Role } from '../types.ts';
+import type { ColumnRole, Role } from '../types.ts';
 import { UsageError } from './usage.ts';
-
-export interface ColumnRole {
-  /** The column's header (any case), or its number from 1. */
-  column: string;
-  role: Role;
-}
 
 const PLAIN_ROLES: readonly string[] = ['loc', 'lastmod', 'changefreq', 'priority', 'ignore', 'image', ...BELONG_ROLES];
 
@@ -35,29 +29,4 @@ function isRole(role: string): role is Role {
   if (kind === 'news') return (NEWS_FIELDS as string[]).includes(field);
   if (kind === 'video') return (VIDEO_FIELDS as string[]).includes(field);
   return false;
-}
-
-/**
- * The roles of the input's columns, as detected, with those named put in. The roles apply to every
- * input by position, so they are the columns of one input.
- */
-export async function rolesWithColumns(source: InputSource, given: ColumnRole[], platform: Platform, options: Partial<Options>): Promise<Role[]> {
-  const shown = await inspect(source, platform, options);
-  if (shown.fromSitemap) throw new UsageError(`--column maps a list's columns, and ${source.name} is a sitemap or feed, whose columns are its elements`);
-  const roles = [...shown.roles];
-  const header = shown.header ?? [];
-  for (const { column, role } of given) {
-    const byName = header.findIndex((h) => h.trim().toLowerCase() === column.toLowerCase());
-    const at = byName >= 0 ? byName : /^\d+$/.test(column) ? Number(column) - 1 : -1;
-    const width = Math.max(header.length, roles.length, ...shown.rows.map((r) => r.length));
-    if (at < 0 || at >= width) {
-      const names = header.length ? `its columns are ${header.map((h) => `"${h}"`).join(', ')}` : `it has no header: name a column by its number, 1 to ${width}`;
-      throw new UsageError(`--column ${column}=${role}: ${source.name} has no column ${/^\d+$/.test(column) ? column : `named "${column}"`}; ${names}`);
-    }
-    while (roles.length <= at) roles.push('ignore');
-    // One column a role, as the mapping has it: the column that had it before gives it up.
-    if (role !== 'ignore' && role !== 'image') for (let i = 0; i < roles.length; i++) if (roles[i] === role) roles[i] = 'ignore';
-    roles[at] = role;
-  }
-  return roles;
 }

@@ -15,7 +15,7 @@ import { parseSectionRule } from '../rules/sections.ts';
 import { EXIT, integer, UsageError } from './usage.ts';
 import { folderNames, removedChangesNote, removeStaleChanges, staleNote, staleSitemaps } from './stale-files.ts';
 import { ioProblem } from './io-problem.ts';
-import { parseColumnRole, rolesWithColumns } from './column-roles.ts';
+import { parseColumnRole } from './column-roles.ts';
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
 function fileSource(path: string): InputSource {
@@ -48,7 +48,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     throw new UsageError(`${named}, and ${zipPath} is a folder (for loose files use --out-dir ${zipPath})`);
   }
   const sources = await fileSources(positionals);
-  if (values.column?.length) options.roles = await namedRoles(values.column, positionals, sources, options);
+  if (values.column?.length) options.columns = values.column.map(parseColumnRole);
 
   const quiet = values.quiet || values.json;
   const bar = !values.quiet && process.stderr.isTTY ? new ProgressBar(process.stderr) : undefined;
@@ -171,15 +171,6 @@ function generateOptions(values: GenerateValues): Partial<Options> {
     robotsAgent: values['robots-agent'],
     sectionBy: values['section-by'],
   };
-}
-
-/** The roles of `--column`s given, on the columns of the one input file. */
-async function namedRoles(args: string[], positionals: string[], sources: InputSource[], options: Partial<Options>) {
-  const given = args.map(parseColumnRole);
-  if (positionals.length !== 1 || positionals[0] === '-') {
-    throw new UsageError('--column names the columns of one input file (not standard input): give the inputs one run each, or rename the column in the file');
-  }
-  return rolesWithColumns(sources[0], given, nodePlatform, options);
 }
 
 /** `--include` and `--exclude` rules in the order given: the first that matches names the exclusion. */

@@ -74,6 +74,9 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
     run.configureCore();
     await readInputs(run, sources);
     run.throwIfAborted();
+    for (const [i, { column, role }] of (opts.columns ?? []).entries()) {
+      if (!run.columnsMatched.has(i)) run.notes.push(`no input has a column ${/^\d+$/.test(column) ? column : `named "${column}"`}, so the ${role} role given to it was not used`);
+    }
     await finishList(run);
     const summary = summarize(run);
     await writeReportAndManifest(run, summary);

@@ -17,14 +17,15 @@ import { unreadDecidingColumns, unreadNote } from './unread-columns.ts';
 export function applyHeader(run: GenerateRun): void {
   const { core, x, opts, input } = run;
   const cells = core.rowFields();
-  const { header, roles } = input.layout ? fromLayout(input.layout, cells, opts.roles) : fromSitemapHeader(cells);
+  const given = input.roles ?? opts.roles;
+  const { header, roles } = input.layout ? fromLayout(input.layout, cells, given) : fromSitemapHeader(cells);
   const col = (r: Role) => roles.indexOf(r);
   if (col('loc') < 0) throw new InputError(`${input.source.name}: no loc column (name one loc, url, address, link, href or page)`);
-  if (!header && !opts.roles && input.layout) noteUnnamedLoc(run, cells);
+  if (!header && !given && input.layout) noteUnnamedLoc(run, cells);
   x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
   const line = x.currentRowLine();
   if (input.windows1252) run.finding(0, 0, Code.InputEncoding, 'windows-1252');
-  if (input.layout) layoutFindings(run, input.layout, line, !opts.roles);
+  if (input.layout) layoutFindings(run, input.layout, line, !given);
   // The first file's compression may start before it closes, with the header it most likely has.
   run.output.expectNamespaces(setExtensionColumns(run, roles, line));
   input.extras = extraColumns(roles);

@@ -11,6 +11,7 @@ import { delimiterByte, splitterOn } from '../input/split-rows.ts';
 import type { InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
 import { listOrOtherSheet, readListSheet, type SheetRead } from './sheet-choice.ts';
+import { withNamedColumns } from '../input/named-columns.ts';
 import type { GenerateRun } from './run.ts';
 
 /** How much of an input's start its delimiter is detected on: rows before it far longer than a line. */
@@ -52,9 +53,13 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
     else {
       const split = splitterOn(core, first.length < SAMPLE_BYTES);
       const text = decoder.decode(first.subarray(0, SAMPLE_BYTES));
-      const layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), sheetSeen);
+      let layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), sheetSeen);
+      if (opts.columns?.length) {
+        const named = withNamedColumns(layout, opts.roles, opts.columns, (i) => void run.columnsMatched.add(i));
+        [layout, run.input.roles] = [named.layout, named.roles];
+      }
       // Found by no name or content, the URL column may still be the person's to name.
-      if (layout.noUrlColumn && !opts.roles?.includes('loc')) throw new InputError(layout.noUrlColumn);
+      if (layout.noUrlColumn && !(run.input.roles ?? opts.roles)?.includes('loc')) throw new InputError(layout.noUrlColumn);
       run.input.layout = layout;
       if (!run.site) inferBase(run, layout);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);

@@ -12,7 +12,7 @@ import type { Layout } from '../input/layout.ts';
 import type { BelongColumns } from '../rules/belonging-columns.ts';
 import type { ExtraColumns } from '../rules/extras.ts';
 import { siteOf, type Site } from '../rules/slow-url.ts';
-import type { Hooks, InputSource, Platform } from '../types.ts';
+import type { Hooks, InputSource, Platform, Role } from '../types.ts';
 import { FindingStore } from './findings.ts';
 import type { ResolvedOptions } from './options.ts';
 import { ProgressReporter } from './progress.ts';
@@ -49,6 +49,8 @@ export interface CurrentInput {
   workbook?: boolean;
   /** How a list (not a converted sitemap) is laid out, from its first MiB. */
   layout?: Layout;
+  /** The roles of its columns with those `columns` names, when the options name some. */
+  roles?: Role[];
   extras?: ExtraColumns;
   /** The columns that decide whether a row belongs, when the input has any. */
   belongColumns?: BelongColumns | null;
@@ -83,6 +85,8 @@ export class GenerateRun {
   readonly leftOut = new Map<string, LeftOut>();
   /** Whether the current input's exclusions go into `leftOut` (an input comes after it). */
   recordsLeftOut = false;
+  /** The `columns` options some input has. */
+  readonly columnsMatched = new Set<number>();
   /** Each hreflang code given to the core, and its number there. */
   readonly hreflangCodes = new Map<string, number>();
   site: Site | undefined;

@@ -40,4 +40,24 @@ describe('naming the URL column when none is found', { timeout: 120_000 }, () =>
     await waitForStat(page, 'Summary', 'Accepted', want.accepted, 30_000);
     await waitForStat(page, 'Summary', 'Rows', want.rows, 30_000);
   });
+
+  it("gives a role by the column's name, so a second file's own columns keep theirs", async () => {
+    const crawl = 'Indirizzo,Codice di risposta\nhttps://www.example.com/a,200\nhttps://www.example.com/gone,404\n';
+    const cms = 'Permalink,post_status\nhttps://www.example.com/b,publish\nhttps://www.example.com/c,publish\n';
+    await page.goto(app.server.url);
+    await setBaseAndTime(page, BASE, NOW);
+    await page.getByLabel('URL list').setInputFiles([
+      { name: 'crawl-it.csv', mimeType: 'text/csv', buffer: Buffer.from(crawl) },
+      { name: 'cms.csv', mimeType: 'text/csv', buffer: Buffer.from(cms) },
+    ]);
+    await waitForStat(page, 'Summary', 'Accepted', 4, 30_000);
+    await page.getByRole('heading', { name: 'Columns' }).click();
+    await page.getByLabel(/^Role of column 2/).selectOption('status');
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const want = (await generate([enc(crawl), enc(cms)], { baseUrl: BASE, now: NOW, columns: [{ column: 'Codice di risposta', role: 'status' }] })).summary;
+    assert.deepEqual([want.accepted, want.excluded], [3, 1], "the CMS list's post_status is no status code");
+    await waitForStat(page, 'Summary', 'Accepted', want.accepted, 30_000);
+    await waitForStat(page, 'Summary', 'Rows', want.rows, 30_000);
+  });
 });
