@@ -603,6 +603,18 @@ test('a URL an earlier input wrote is a duplicate in a later one whose own colum
   for (const url of ['/gone', '/d']) assert.ok(!written.includes(`<loc>${U}${url}</loc>`), `${url} is not`);
 });
 
+test("a crawl's verdict holds for another input's spelling of the same URL: escapes in any case, %7E for ~", async () => {
+  const crawl = ['Address,Status Code', `${U}/caf%C3%A9,404`, `${U}/%7Euser,404`, `${U}/a,200`].join('\n');
+  const gsc = ['Top pages,Clicks', `${U}/caf%c3%a9,3`, `${U}/~user,2`, `${U}/b,1`].join('\n');
+  const result = await generate([source('gsc.csv', gsc), source('crawl.csv', crawl)], { baseUrl: U, now: NOW }, nodePlatform);
+  const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+  assert.deepEqual(
+    findings.filter((f) => f.input === 'gsc.csv' && f.severity === 'excluded').map((f) => f.value),
+    [`${U}/caf%c3%a9 (404 not found, as crawl.csv line 2 says)`, `${U}/~user (404 not found, as crawl.csv line 3 says)`],
+  );
+  assert.equal(result.summary.accepted, 2);
+});
+
 // ---- rules on the written URL ----
 
 test('tracking parameters are stripped; a URL that then repeats an earlier row is loc-duplicate', async () => {

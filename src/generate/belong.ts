@@ -54,20 +54,33 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
     const found = judgeColumns(columns, cell, url, b.keep, b.extraParams);
     // An earlier input wrote the URL (a crawl said 200) when the core has it and no input left it
     // out: this row's own verdict (a CMS's draft) cannot take it back out, and the row is a duplicate.
-    if (found && run.sources.length > 1 && !run.leftOut.has(url) && seenBefore(run, url)) return null;
+    if (found && run.sources.length > 1 && !run.leftOut.has(sameUrl(url)) && seenBefore(run, url)) return null;
     if (found) {
-      if (run.recordsLeftOut && !run.leftOut.has(url)) run.leftOut.set(url, { code: found.code, detail: found.detail, where: `${run.input.source.name} line ${x.currentRowLine()}` });
+      if (run.recordsLeftOut && !run.leftOut.has(sameUrl(url))) run.leftOut.set(sameUrl(url), { code: found.code, detail: found.detail, where: `${run.input.source.name} line ${x.currentRowLine()}` });
       return found;
     }
   }
   // One verdict a URL: what an earlier input's columns left out stays out, whichever input lists it again.
-  const earlier = run.leftOut.get(url);
+  const earlier = run.leftOut.size > 0 ? run.leftOut.get(sameUrl(url)) : undefined;
   if (earlier) return { code: earlier.code, column: -1, detail: `${earlier.detail}, as ${earlier.where} says` };
   for (const judge of b.urlJudges) {
     const found = judge(url);
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * The URL as exports that name the same page may spell it differently (RFC 3986, 6.2.2): escapes in
+ * upper case, and those of unreserved characters decoded (`%7E` is `~`). A crawl's verdict on
+ * `/caf%C3%A9` holds for Search Console's `/caf%c3%a9`.
+ */
+function sameUrl(url: string): string {
+  if (!url.includes('%')) return url;
+  return url.replace(/%[0-9a-f]{2}/gi, (e) => {
+    const c = String.fromCharCode(parseInt(e.slice(1), 16));
+    return /[A-Za-z0-9\-._~]/.test(c) ? c : e.toUpperCase();
+  });
 }
 
 /** Whether the core's set of URLs holds `url`: written, or left out by an earlier row's columns. */
