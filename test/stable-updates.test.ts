@@ -233,15 +233,19 @@ test("a set written here given as an input beside the list is read as a list, wi
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /week1\.zip is a set written here \(its manifest\.json\): its sitemaps' URLs were read as a list, so URLs the site dropped since are listed again; to keep each URL in its file instead, give it as the previous set/);
   assert.equal(JSON.parse(r.stdout).accepted, 6, 'read as a list, as given');
-  // Given as the previous set, it is no input: no note.
+  // Given as the previous set, it is no input: no note. Given as both, the input is said to be a second one.
   const asPrevious = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w3.zip'), '--previous', week1, '--json']);
   assert.doesNotMatch(asPrevious.stderr, /written here/);
+  const both = cli(['generate', list, week1, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w5.zip'), '--previous', week1]);
+  assert.match(both.stderr, /week1\.zip is a set written here \(its manifest\.json\): .*; a run compares against one previous set, the one given as such/);
   // A zip of sitemaps without this tool's manifest is another tool's sitemaps: read as given.
   const entries = unzipSync(readFileSync(week1));
   delete entries['manifest.json'];
   const other = tempFile('other.zip', zipSync(entries));
   assert.equal(await isPublishedSet({ name: 'other.zip', chunks: async function* () { yield readFileSync(other); } }), false);
-  assert.doesNotMatch(cli(['generate', list, other, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w4.zip')]).stderr, /written here/);
+  const others = cli(['generate', list, other, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w4.zip')]).stderr;
+  assert.doesNotMatch(others, /written here/);
+  assert.match(others, /other\.zip holds sitemaps, whose URLs were read as a list beside the others: if it is the set published last time, give it as the previous set instead/);
 });
 
 test('URLs that cannot stay in their files, named for sections this run does not have or by another tool, move with a note that says why', async () => {

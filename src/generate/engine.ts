@@ -12,7 +12,7 @@ import { finishList, summarize, writeReportAndManifest } from './finish.ts';
 import { OptionError, resolveOptions, type ResolvedOptions } from './options.ts';
 import { readInput } from './read-input.ts';
 import { otherSheetsWithUrls } from './other-sheets.ts';
-import { isPublishedSet, publishedSetNote } from './published-set.ts';
+import { isPublishedSet, publishedSetNote, sitemapsBesideListNote } from './published-set.ts';
 import { listsInZips } from './zip-inputs.ts';
 import { verdictsFirst } from './verdicts-first.ts';
 import { GenerateRun } from './run.ts';
@@ -22,7 +22,8 @@ import { Sectioning } from './sectioning.ts';
 
 export { InputError };
 export { OptionError } from './options.ts';
-export { inspect } from './inspect.ts';
+import { inspect } from './inspect.ts';
+export { inspect };
 
 export interface GenerateResult {
   summary: Summary;
@@ -61,7 +62,7 @@ export async function generate(
 export async function generateOn(core: Core, given: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
   const notes: string[] = [];
   const note = (n: string) => void notes.push(n);
-  await notePublishedSets(given, opts, note);
+  await notePublishedSets(given, opts, platform, note);
   // The audit judges what is published: its rows are all kept, their URLs as they are.
   const sources = opts.allFields ? given : await verdictsFirst(await listsInZips(given, platform, opts, note), platform, opts, note);
   const belonging = opts.allFields ? belongingOf(['loc-tracking-param']) : belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
@@ -88,10 +89,28 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
   }
 }
 
-/** A set written here, given as an input beside others, is read as a list: a note says it is a previous set. */
-async function notePublishedSets(given: InputSource[], opts: ResolvedOptions, note: (text: string) => void): Promise<void> {
-  if (given.length < 2 || opts.allFields || opts.previous) return;
-  for (const source of given) if (await isPublishedSet(source)) note(publishedSetNote(source.name));
+/**
+ * A set written here, given as an input beside others, is read as a list: a note says it may be
+ * meant as the previous set (with one given already, as a second one).
+ */
+async function notePublishedSets(given: InputSource[], opts: ResolvedOptions, platform: Platform, note: (text: string) => void): Promise<void> {
+  if (given.length < 2 || opts.allFields) return;
+  const sitemaps = await Promise.all(given.map((s) => isSitemapInput(s, platform)));
+  if (sitemaps.every(Boolean)) return; // sitemaps merged: no list beside them
+  for (const [i, source] of given.entries()) {
+    if (await isPublishedSet(source)) note(publishedSetNote(source.name, opts.previous !== undefined));
+    else if (sitemaps[i] && !opts.previous) note(sitemapsBesideListNote(source.name));
+  }
+}
+
+/** Whether the input is read as sitemaps (a sitemap, a feed, a zip of them), not a list; false when it cannot be read again. */
+async function isSitemapInput(source: InputSource, platform: Platform): Promise<boolean> {
+  if (source.once) return false;
+  try {
+    return (await inspect(source, platform)).fromSitemap;
+  } catch {
+    return false; // the run says what is wrong with it, in its turn
+  }
 }
 
 /** Each input in turn; of a workbook read by default, a note names its other sheets that hold URLs. */

@@ -33,7 +33,15 @@ export async function isPublishedSet(source: InputSource): Promise<boolean> {
   return false;
 }
 
+/** The note for another tool's sitemaps given beside a list: read as a list too, which may not be what was meant. */
+export function sitemapsBesideListNote(name: string): string {
+  return `${name} holds sitemaps, whose URLs were read as a list beside the others: if it is the set published last time, give it as the previous set instead (--previous on the command line, Previously published zip in the page), so URLs the site dropped since stay out`;
+}
+
 /** The note for a set this tool wrote, given as an input: its URLs were read as a list. */
-export function publishedSetNote(name: string): string {
-  return `${name} is a set written here (its manifest.json): its sitemaps' URLs were read as a list, so URLs the site dropped since are listed again; to keep each URL in its file instead, give it as the previous set (--previous on the command line, Previously published zip in the page)`;
+export function publishedSetNote(name: string, previousGiven: boolean): string {
+  const instead = previousGiven
+    ? 'a run compares against one previous set, the one given as such'
+    : 'to keep each URL in its file instead, give it as the previous set (--previous on the command line, Previously published zip in the page)';
+  return `${name} is a set written here (its manifest.json): its sitemaps' URLs were read as a list, so URLs the site dropped since are listed again; ${instead}`;
 }
