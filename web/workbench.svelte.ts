@@ -263,10 +263,21 @@ export class Workbench {
 
   /** Another sheet of the workbook: its columns are shown, and it is run at once, as a new list is. */
   async setSheet(sheet: string): Promise<void> {
+    const before = { sheet: this.sheet, shown: this.inspection?.sheet };
     const token = this.task.reset('ready');
     this.sheet = sheet;
     this.roles = null;
-    if (await this.#inspect(token)) await this.generate();
+    if (await this.#inspect(token)) {
+      await this.generate();
+      return;
+    }
+    // A sheet with no list: the one read before is read again, its columns and findings in view.
+    const why = this.task.error;
+    if (why === null || !this.task.runs.current(token)) return;
+    this.sheet = before.sheet;
+    if (!(await this.#inspect(this.task.reset('ready')))) return;
+    await this.generate();
+    this.task.notice = `Sheet “${sheet}” was not read: ${why.replace(/\.$/, '')}. “${before.shown ?? this.inspection?.sheet}” is read, as before.`;
   }
 
   setRole(column: number, role: Role): void {

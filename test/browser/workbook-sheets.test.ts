@@ -58,6 +58,10 @@ describe('a workbook of several sheets', { timeout: 120_000 }, () => {
     assert.equal(await page.getByText(/holds URLs too/).count(), 0, 'a sheet named is the one read: no note');
     assert.equal(await page.getByLabel('Sheet', { exact: true }).inputValue(), 'Blog');
     await page.getByText('Post URL').first().waitFor();
-
+    // A sheet with no list is said, and the sheet read before stays, its findings in view.
+    await page.getByLabel('Sheet', { exact: true }).selectOption('Totals');
+    await page.getByText(/Sheet “Totals” was not read: .*“Blog” is read, as before\./).waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByLabel('Sheet', { exact: true }).inputValue(), 'Blog');
+    await waitForStat(page, 'Summary', 'Accepted', blog.accepted, 30_000);
   });
 });
