@@ -69,6 +69,10 @@ test("Excel's sep= first line names the delimiter and is preamble, with a header
   reconciles(crawl);
 });
 
+test('a header of labels over no rows (a report with nothing in it) is one clear line, not a row in error', async () => {
+  assert.equal(await fatal('Search Appearance,Clicks,Impressions,CTR,Position\n'), 'list.csv: no URL column: no column holds URLs (the columns are "Search Appearance", "Clicks", "Impressions", "CTR", "Position"); name the URL column loc, url or address, or give it the loc role (--column <name>=loc on the command line, under Columns in the page)');
+});
+
 test('a JSON export is one clear error, not a URL error a line', async () => {
   const ghost = '{\n  "db": [\n    { "data": { "posts": [ { "slug": "welcome", "status": "published" } ] } }\n  ]\n}\n';
   assert.equal(await fatal(ghost), 'list.csv is JSON, not a CSV, TSV or text list of URLs: export its pages as CSV, or give their URLs one a line');

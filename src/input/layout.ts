@@ -261,7 +261,8 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
     return { ...base, header: first, headerByContent: true, roles, ignoredByValue: [], rows: rest };
   }
   const labels = first.filter((c) => c.trim() !== '');
-  if (labels.length > 1 && !first.some(isAbsoluteUrl) && !first.some(isUrlLike) && rest.length > 0 && urlColumn(rest) < 0) {
+  // With no row under it, a line of labels (a report's header over no rows) is a header too.
+  if (labels.length > 1 && !first.some(isAbsoluteUrl) && !first.some(isUrlLike) && urlColumn(rest) < 0) {
     const shown = labels.slice(0, 8).map((c) => `"${c.trim()}"`).join(', ') + (labels.length > 8 ? ', …' : '');
     const noUrlColumn = `${name}: no URL column: no column holds URLs (the columns are ${shown}); ${noUrlColumnHint(first, rest)}`;
     return { ...base, header: first, headerByContent: true, roles: named, ignoredByValue: [], rows: rest, noUrlColumn };
