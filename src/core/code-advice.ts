@@ -56,7 +56,7 @@ const ADVICE = {
 
   // Rows: the file as read.
   'row-malformed':
-    'A quote that never closes swallows the lines after it, and a line over 16 MiB is no list row. Close the quote at that line (a quote inside a quoted field is doubled: ""), or put each URL on its own line.',
+    'A quote that does not close within 1 MiB swallows the lines after it, and a line over 16 MiB is no list row. Close the quote at that line (a quote inside a quoted field is doubled: ""), or put each URL on its own line.',
   'row-encoding':
     'Bytes that are not UTF-8 turn into characters no search engine can match to the page. Save the file as UTF-8 from the spreadsheet or export tool.',
   'row-columns':
