@@ -214,6 +214,13 @@ test('a non-indexable verdict in Italian, Portuguese, Dutch, Polish and Japanese
   assert.equal(codes(r, 'row-non-indexable').length, words.length);
 });
 
+test('a short crawl in another UI language hears of its unread status and indexability columns too', async () => {
+  const r = await run(['Adres,Kod stanu,Indeksowalność', `${U}/a,200,Indeksowalny`, `${U}/b,404,Nieindeksowalny`].join('\n'));
+  assert.deepEqual(r.summary.notes.map((n) => n.split(' holds ')[0]), ['list.csv: column 2 (Kod stanu)', 'list.csv: column 3 (Indeksowalność)']);
+  const mapped = await run(['Adres,Kod stanu,Indeksowalność', `${U}/a,200,Indeksowalny`, `${U}/b,200,Nieindeksowalny`].join('\n'), { columns: [{ column: 'Indeksowalność', role: 'indexability' }] });
+  assert.deepEqual(mapped.locs, [`${U}/a`]);
+});
+
 test("a content inventory's Status column: Removed and Redirected pages are gone, a few words of its own aside", async () => {
   const r = await run([
     'Page URL,Status,Owner', `${U}/a,Live,Ben`, `${U}/b,Redirected,Ana`, `${U}/c,Removed,Ben`, `${U}/d,Draft,Ana`, `${U}/e,Live,Ben`, `${U}/f,Needs review,Ana`,

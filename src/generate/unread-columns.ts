@@ -21,15 +21,19 @@ interface Looks {
 
 /** Of the values sampled, how many must look so. */
 const SHARE = 0.9;
-/** Fewer sampled values say nothing. */
-const MIN_VALUES = 5;
+/** Fewer sampled values say nothing (two do when they are of both kinds: a 200 and a 404). */
+const MIN_VALUES = 2;
 
 const LOOKS: Record<Kind, Looks> = {
   // The codes crawlers report, 0 for no response.
   status: { value: /^(0|20[0-6]|30[0-8]|40[0-9]|41[0-8]|42[69]|451|50[0-4])$/, keeps: /^2/ },
   // `text/html; charset=utf-8`, `image/png`.
   'content-type': { value: /^(text|image|application|audio|video|font|model|multipart)\/[\w.+-]+\s*(;.*)?$/i, keeps: /^(text\/html|application\/xhtml\+xml|application\/pdf)\s*(;|$)/i },
-  indexability: { value: /^(no[nt][\s-]?)?indexable$/i, keeps: /^indexable$/i },
+  // In the UI languages crawlers export in: Indexable, Indicizzabile, Indexável, Indexeerbaar, Indeksowalny, インデックス可能…
+  indexability: {
+    value: /^(?:(?:no[nt][\s-]?|no\s)?indexable|(?:nicht\s)?indexierbar|(?:non\s)?indicizzabile|(?:não\s)?indexável|(?:niet\s)?indexeerbaar|(?:nie)?indeksowalny|インデックス(?:可能|不可))$/i,
+    keeps: /^(?:indexable|indexierbar|indicizzabile|indexável|indexeerbaar|indeksowalny|インデックス可能)$/i,
+  },
   publication: { value: { test: isPublicationState }, keeps: { test: (v: string) => !isUnpublished(v) } },
 };
 
