@@ -221,6 +221,12 @@ test('a short crawl in another UI language hears of its unread status and indexa
   assert.deepEqual(mapped.locs, [`${U}/a`]);
 });
 
+test('a column named loc by the columns option is the one the base URL is inferred from', async () => {
+  const list = ['Referrer,Target', 'https://blog.example.org/x,https://www.example.com/a', 'https://blog.example.org/y,https://www.example.com/b'].join('\n');
+  const r = await generate([source('links.csv', list)], { now: NOW, columns: [{ column: 'Target', role: 'loc' }, { column: 'Referrer', role: 'ignore' }] }, nodePlatform);
+  assert.deepEqual([r.summary.accepted, r.summary.rejected], [2, 0]);
+});
+
 test("a content inventory's Status column: Removed and Redirected pages are gone, a few words of its own aside", async () => {
   const r = await run([
     'Page URL,Status,Owner', `${U}/a,Live,Ben`, `${U}/b,Redirected,Ana`, `${U}/c,Removed,Ben`, `${U}/d,Draft,Ana`, `${U}/e,Live,Ben`, `${U}/f,Needs review,Ana`,

@@ -10,7 +10,7 @@ import { isRelativeReference } from '../rules/slow-url.ts';
 import type { GenerateRun } from './run.ts';
 
 export function inferBase(run: GenerateRun, layout: Layout): void {
-  const column = (run.opts.roles ?? layout.roles).indexOf('loc');
+  const column = (run.input.roles ?? run.opts.roles ?? layout.roles).indexOf('loc');
   const locs = layout.rows.map((r) => (r[column] ?? '').trim()).filter((v) => v !== '');
   const origins = new Map<string, number>();
   let relative = '';
