@@ -191,7 +191,7 @@ export class Workbench {
 
   /**
    * Dropped or picked with the list, a zip written here (its manifest.json) is last week's set: read as
-   * a list, the URLs dropped since would come back. With no previous set given, the first such zip is it.
+   * a list, the URLs dropped since would come back. The first such zip is it, in place of one given before.
    */
   async #apartFromPrevious(files: NamedBlob[]): Promise<{ files: NamedBlob[]; previous: { name: string; data: Uint8Array } | null }> {
     if (files.length < 2) return { files, previous: null };
@@ -345,7 +345,7 @@ export class Workbench {
     this.task.notice = summary.message ?? null;
     const leftOut = summary.excluded ? `, ${fmt(summary.excluded)} left out` : '';
     const changed = summary.changes ? summary.changes.filter((c) => c.change !== 'unchanged').length : 0;
-    const changes = summary.changes ? ` ${fmt(changed)} of ${fmt(summary.changes.length)} files changed since the previous set.` : '';
+    const changes = summary.changes ? ` ${fmt(changed)} ${changed === 1 ? 'file' : 'files'} added, changed or removed since the previous set.` : '';
     this.task.announcement = `Done: ${fmt(summary.rows)} rows, ${fmt(summary.accepted)} accepted, ${fmt(summary.rejected)} rejected${leftOut}.${changes}`;
     void this.exclusions.finished(summary, rules, this.task.engine);
     this.#hooks.oncomplete?.(summary, zip);
