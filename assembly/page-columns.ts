@@ -120,6 +120,20 @@ export function holdsNo(p: usize, end: usize): bool {
 }
 
 /**
+ * Whether [p, end) holds `di` or `bl` in any case: a robots cell that says the page is disallowed or
+ * blocked by robots.txt (SEO PowerSuite writes it there) is the engine's to word. The directives a
+ * page's robots tags hold (`index`, `follow`, `max-image-preview:large`, `max-video-preview`) have neither.
+ */
+function holdsBlock(p: usize, end: usize): bool {
+  for (; p + 1 < end; p++) {
+    const a = load<u8>(p) | 0x20;
+    const b = load<u8>(p + 1) | 0x20;
+    if ((a == 0x64 && b == 0x69) || (a == 0x62 && b == 0x6c)) return true;
+  }
+  return false;
+}
+
+/**
  * With no status column, or an empty one: the status text is read as a status only when it starts
  * with a code (`404`, `404 Not Found`, `HTTP/1.1 404 Not Found`).
  */
@@ -177,7 +191,7 @@ export function columnsSayPage(url: usize, urlLen: u32): bool {
   if (!trimmedCell(indexabilityColumn) || (!cellEmpty() && !nonIndexableOff && !cellSaysIndexable())) return false;
   for (let k = 0; k < robotsCount; k++) {
     const column = unchecked(robotsColumns[k]);
-    if (column < fieldCount && holdsNo(fieldStart(column), fieldEnd(column))) return false;
+    if (column < fieldCount && (holdsNo(fieldStart(column), fieldEnd(column)) || holdsBlock(fieldStart(column), fieldEnd(column)))) return false;
   }
   if (!unpublishedOff && (!trimmedCell(publicationColumn) || (!cellEmpty() && !cellIsPublished()))) return false;
   if (!trimmedCell(canonicalColumn)) return false;

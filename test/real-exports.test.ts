@@ -190,6 +190,14 @@ test("crawlers' yes-or-no columns: Botify's compliance and noindex, Moz's noinde
   reconciles(moz);
 });
 
+test('a robots cell that says robots.txt disallows the page leaves the row out (row-non-indexable), under its switch', async () => {
+  const list = ['Page;HTTP Status Code;Robots Instructions', `${U}/a;200 OK;index, follow`, `${U}/admin;200 OK;disallowed by robots.txt`, `${U}/cart;200 OK;Blocked by robots.txt`, `${U}/v;200 OK;max-video-preview:-1`].join('\n');
+  const r = await run(list);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/v`]);
+  assert.deepEqual(codes(r, 'row-non-indexable').map(([, v]) => v), [`${U}/admin (disallowed by robots.txt)`, `${U}/cart (Blocked by robots.txt)`]);
+  assert.equal((await run(list, { keep: ['row-non-indexable'] })).locs.length, 4);
+});
+
 test("more exports' columns: Xenu's Type, Integrity's Link URL, Fathom's hostname beside its paths, a modified date named with its zone", async () => {
   const xenu = await run(['Address\tStatus-Code\tStatus-Text\tType', `${U}/\t200\tok\ttext/html`, `${U}/a.css\t200\tok\ttext/css`].join('\n'));
   assert.deepEqual(xenu.locs, [`${U}/`]);

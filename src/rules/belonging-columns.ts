@@ -96,6 +96,9 @@ function saysNoindex(value: string): boolean {
   });
 }
 
+/** A robots cell that says robots.txt keeps crawlers out: `disallowed by robots.txt`, `Blocked by robots.txt`. */
+const DISALLOWED = /\b(?:disallow(?:ed)?|blocked)\b/i;
+
 const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/pdf']);
 
 /**
@@ -167,6 +170,12 @@ export function judgeColumns(
   if (!keep.has('row-noindex')) {
     for (const column of cols.robots) {
       if (saysNoindex(cell(column))) return { code: Code.RowNoindex, column, detail: cell(column) };
+    }
+  }
+  // A crawler that writes robots.txt's verdict among the page's directives (`disallowed by robots.txt`).
+  if (!keep.has('row-non-indexable')) {
+    for (const column of cols.robots) {
+      if (DISALLOWED.test(cell(column))) return { code: Code.RowNonIndexable, column, detail: cell(column) };
     }
   }
   const canonical = at(cols.canonical);
