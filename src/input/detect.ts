@@ -127,7 +127,7 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   ignore: [],
 };
 
-/** Roles several columns may hold: images, a page's robots directives (meta robots and X-Robots-Tag), and a CMS's yes-or-no columns (Draft and Archived). */
+/** Roles several columns may hold: images, a page's robots directives (meta robots and X-Robots-Tag), and the yes-or-no columns (Draft and Archived; Blocked by meta-robots and Blocked by X-robots). */
 const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed']);
 
 /** The roles of the columns that decide whether a row belongs, in the order the column mapping offers them. */
