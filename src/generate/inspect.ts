@@ -4,7 +4,7 @@ import { firstBytes, peek } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
 import { Core } from '../core/core.ts';
 import { defaultRoles, isHeader, rolesFromHeader } from '../input/detect.ts';
-import { decideLayout } from '../input/layout.ts';
+import { decideLayout, rowsHoldUrls } from '../input/layout.ts';
 import { splitterOn, wholeRows } from '../input/split-rows.ts';
 import type { InputSource, Inspection, Options, Platform } from '../types.ts';
 import { decoder, SAMPLE_BYTES } from './read-input.ts';
@@ -28,6 +28,20 @@ export async function inspect(source: InputSource, platform: Platform, options: 
     if (own?.roles.includes('loc')) return options.roles ? inspectOne(list, platform, options) : own;
   }
   return inspectOne(source, platform, options);
+}
+
+/**
+ * Whether the input holds a list as a run reads one: a URL column, and without a header, URLs or
+ * paths in it (a report's line of labels over no rows holds none). The roles given are not its own.
+ */
+export async function holdsUrlList(source: InputSource, platform: Platform, options: Partial<Options>): Promise<boolean> {
+  try {
+    const seen = await inspect(source, platform, { ...options, roles: undefined });
+    return seen.roles.includes('loc') && (seen.header !== null || rowsHoldUrls(seen.rows, seen.roles.indexOf('loc')));
+  } catch (e) {
+    if (e instanceof InputError) return false; // no list: a sheet of labels and figures, a list without URLs
+    throw e;
+  }
 }
 
 function inspectOne(source: InputSource, platform: Platform, options: Partial<Options>): Promise<Inspection> {

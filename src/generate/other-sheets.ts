@@ -2,9 +2,8 @@
 // URLs too (a site's pages on one tab, its posts on the next), their pages would be missing from the
 // sitemaps without a word: a note names them.
 
-import { InputError } from '../input/input-error.ts';
 import type { InputSource, Options, Platform } from '../types.ts';
-import { inspect } from './inspect.ts';
+import { holdsUrlList } from './inspect.ts';
 import { NAME_A_SHEET, type SheetRead } from './sheet-choice.ts';
 
 /** A note naming the worksheets besides the one read that hold URLs, or null when none do. */
@@ -12,20 +11,10 @@ export async function otherSheetsWithUrls(source: InputSource, read: SheetRead, 
   if (source.once) return null; // read once, it cannot be looked at again
   const withUrls: string[] = [];
   for (const sheet of read.sheets) {
-    if (sheet !== read.name && (await holdsUrls(source, sheet, platform, options))) withUrls.push(sheet);
+    if (sheet !== read.name && (await holdsUrlList(source, platform, { ...options, sheet }))) withUrls.push(sheet);
   }
   if (withUrls.length === 0) return null;
   const names = withUrls.map((s) => `"${s}"`).join(', ');
   const those = withUrls.length === 1 ? `its sheet ${names} holds URLs too and was` : `its sheets ${names} hold URLs too and were`;
   return `${source.name}: ${those} not read, as a run reads one sheet ("${read.name}"); ${NAME_A_SHEET}`;
-}
-
-async function holdsUrls(source: InputSource, sheet: string, platform: Platform, options: Partial<Options>): Promise<boolean> {
-  try {
-    const seen = await inspect(source, platform, { ...options, sheet, roles: undefined });
-    return seen.roles.includes('loc');
-  } catch (e) {
-    if (e instanceof InputError) return false; // a sheet of labels and figures
-    throw e;
-  }
 }

@@ -4,9 +4,8 @@
 import { someNames } from '../check/companions.ts';
 import { InputError } from '../input/input-error.ts';
 import { concat } from '../input/byte-streams.ts';
-import { rowsHoldUrls } from '../input/layout.ts';
 import type { InputSource, Options, Platform } from '../types.ts';
-import { inspect } from './inspect.ts';
+import { holdsUrlList } from './inspect.ts';
 import { zippedLists } from './zipped-lists.ts';
 
 /** `sources`, each zip of lists replaced by its lists that hold URLs; `note` hears of the rest. */
@@ -21,7 +20,7 @@ export async function listsInZips(sources: InputSource[], platform: Platform, op
     const read: InputSource[] = [];
     const passed: string[] = [];
     for (const list of lists) {
-      if (await holdsUrls(list, platform, options)) read.push(list);
+      if (await holdsUrlList(list, platform, options)) read.push(list);
       else passed.push(list.name.slice(source.name.length + 1));
     }
     if (read.length === 0) throw new InputError(`${source.name}: none of the lists in it holds URLs (${someNames(passed)})`);
@@ -31,18 +30,6 @@ export async function listsInZips(sources: InputSource[], platform: Platform, op
     out.push(...read);
   }
   return out;
-}
-
-/** Whether the list's own columns hold URLs (a column mapping given for the inputs is not its). */
-async function holdsUrls(list: InputSource, platform: Platform, options: Partial<Options>): Promise<boolean> {
-  try {
-    const seen = await inspect(list, platform, { ...options, roles: undefined });
-    // Without a header, a list of labels alone (a report's header over no rows) holds none.
-    return seen.roles.includes('loc') && (seen.header !== null || rowsHoldUrls(seen.rows, seen.roles.indexOf('loc')));
-  } catch (e) {
-    if (e instanceof InputError) return false;
-    throw e;
-  }
 }
 
 /** The drill-down of the pages that are indexed (`All indexed pages`), not of a reason they are not. */

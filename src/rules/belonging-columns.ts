@@ -34,7 +34,6 @@ export interface Flag {
   role: Role;
   /** Its header, for the reason: `Archived: true`. */
   name: string;
-  yesLeavesOut: boolean;
 }
 
 /** The code a flag's column leaves a row out with, and the switch that turns it off. */
@@ -64,7 +63,7 @@ export function belongColumns(roles: Role[], names: string[] = []): BelongColumn
     canonical: roles.indexOf('canonical'),
     robots: roles.flatMap((r, i) => (r === 'robots' ? [i] : [])),
     publication: roles.indexOf('publication'),
-    flags: roles.flatMap((r, i) => (FLAG_ROLES.has(r) ? [{ column: i, role: r, name: names[i]?.trim() || r, yesLeavesOut: FLAG_ROLES.get(r)! }] : [])),
+    flags: roles.flatMap((r, i) => (FLAG_ROLES.has(r) ? [{ column: i, role: r, name: names[i]?.trim() || r }] : [])),
   };
   const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, ...cols.flags!.map((f) => f.column)];
   return deciding.some((c) => c >= 0) ? cols : null;
@@ -191,7 +190,7 @@ export function judgeColumns(
   for (const flag of cols.flags ?? []) {
     const { code, rule } = flagCode(flag.role);
     const value = at(flag.column);
-    if (!keep.has(rule) && flagSays(flag.role, value) === (flag.yesLeavesOut ? 'yes' : 'no')) return { code, column: flag.column, detail: `${flag.name}: ${value}` };
+    if (!keep.has(rule) && flagSays(flag.role, value) === (FLAG_ROLES.get(flag.role) ? 'yes' : 'no')) return { code, column: flag.column, detail: `${flag.name}: ${value}` };
   }
   return null;
 }
