@@ -17,7 +17,10 @@ export type BelongRole =
   // A crawler's yes or no: `noindex` (Moz's Meta-robots Noindex, Botify's Meta Robots: Noindex: a yes
   // leaves the row out), `robots-blocked` (Blocked by robots.txt: a yes does), `robots-allowed`
   // (Allowed in robots.txt: a no, or Disallowed, does).
-  | 'noindex' | 'robots-blocked' | 'robots-allowed';
+  | 'noindex' | 'robots-blocked' | 'robots-allowed'
+  // A CMS's post type (`attachment`, `nav_menu_item`: no page of its own), and whether a post is
+  // password protected (a yes leaves the row out).
+  | 'post-type' | 'protected';
 /** A column, by its header or its number from 1, and the role it is given. */
 export interface ColumnRole {
   column: string;

@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import { generate } from '../src/generate/engine.ts';
 import { inspect } from '../src/generate/inspect.ts';
@@ -760,4 +761,38 @@ test('list-lastmod-crawl-time on a long list, where a sample is looked at first'
   assert.deepEqual(codes(r, 'list-lastmod-crawl-time'), [[0, '9500 of 10000 lastmods within the hour from 2025-03-04T10:01Z']]);
   const half = Array.from({ length: 10_000 }, (_, i) => `${U}/p${i},${i % 2 ? '2024-01-01' : at(i)}`);
   assert.equal(codes(await run(`loc,lastmod\n${half.join('\n')}\n`), 'list-lastmod-crawl-time').length, 0);
+});
+
+test("a WordPress export (WXR): only published posts and pages are written, at their last change; drafts, attachments, menu items, protected, noindex and canonicalised posts stay out", async () => {
+  const wxr = readFileSync(new URL('./fixtures/wordpress/garden.WordPress.2026-11-29.xml', import.meta.url));
+  const G = 'https://garden.example.org';
+  const r = await run(wxr, { baseUrl: `${G}/`, now: '2026-11-29T10:00:00Z' });
+  reconciles(r);
+  assert.deepEqual(r.locs, [`${G}/2026/10/pruning-roses-in-autumn/`, `${G}/about/`, `${G}/product/copper-trowel/`]);
+  // post_modified_gmt, not the publication date; a draft's unset pubDate (-0001) warns of nothing.
+  assert.match(r.files['sitemap-1.xml.gz'], /pruning-roses-in-autumn\/<\/loc><lastmod>2026-11-02T15:30:00Z</);
+  assert.equal(r.findings.filter((f) => f.code === 'lastmod-invalid').length, 0);
+  // Each on the line of the element that says so; the password is never written.
+  assert.deepEqual(codes(r, 'row-unpublished'), [
+    [64, `${G}/?p=12 (draft)`], [87, `${G}/staff-area/ (private)`], [99, `${G}/seed-swap/ (password protected: yes)`], [129, `${G}/?p=50 (trash)`],
+  ]);
+  assert.deepEqual(codes(r, 'row-not-page'), [
+    [109, `${G}/2026/10/pruning-roses-in-autumn/rose-bed/ (post type attachment)`], [120, `${G}/?p=45 (post type nav_menu_item)`], [140, `${G}/?p=60 (post type wp_block)`],
+  ]);
+  assert.deepEqual(codes(r, 'row-noindex'), [[162, `${G}/thank-you/ (noindex)`]]);
+  assert.deepEqual(codes(r, 'row-canonicalised'), [[173, `${G}/roses-guide/ (canonical ${G}/2026/10/pruning-roses-in-autumn/)`]]);
+  assert.ok(!r.files['report.csv'].includes('tomato'));
+  // Each rule can still be turned off; a plain RSS feed's items are all pages, as before.
+  const kept = await run(wxr, { baseUrl: `${G}/`, keep: ['row-not-page', 'row-unpublished'] });
+  assert.equal(kept.locs.length, 10);
+  const feed = await run(new TextDecoder().decode(wxr).replace(/ xmlns:wp="[^"]+"/, '').replace(/<\/?wp:[^>]*>/g, ''), { baseUrl: `${G}/` });
+  assert.equal(feed.locs.length, 12);
+});
+
+test("a CMS list's post type and password columns: attachments and menu items are no pages, a protected post is left out", async () => {
+  const r = await run(['Title,Permalink,Post Type,Status,Password Protected', `A,${U}/a,post,publish,no`, `B,${U}/b,attachment,inherit,no`, `C,${U}/c,nav_menu_item,publish,no`, `D,${U}/d,page,publish,yes`, `E,${U}/e,portfolio,publish,no`].join('\n'));
+  reconciles(r);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/e`]);
+  assert.deepEqual(codes(r, 'row-not-page').map(([l]) => l), [3, 4]);
+  assert.deepEqual(codes(r, 'row-unpublished'), [[5, `${U}/d (Password Protected: yes)`]]);
 });

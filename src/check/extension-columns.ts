@@ -15,6 +15,13 @@ const PREFIX = 'hreflang:';
 export class ExtensionColumns {
   private readonly used = new Set<string>();
   private readonly codes: string[] = [];
+  /** Columns a file names at its root (a WordPress export's), after the extensions. */
+  private readonly named: string[] = [];
+
+  /** Columns a file's root says its entries fill. */
+  addNamed(columns: readonly string[]): void {
+    for (const c of columns) if (!this.named.includes(c)) this.named.push(c);
+  }
 
   /** The values of one <url> by column, its hreflang columns in document order. */
   add(values: ReadonlyMap<string, unknown>): void {
@@ -50,6 +57,7 @@ export class ExtensionColumns {
       ...this.codes.map((c) => PREFIX + c),
       ...NEWS_FIELDS.map((f) => `news:${f}`).filter(has),
       ...VIDEO_FIELDS.map((f) => `video:${f}`).filter(has),
+      ...this.named,
     ];
   }
 }

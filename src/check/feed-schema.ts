@@ -1,11 +1,14 @@
 // RSS 2.0 and Atom 1.0 feeds, which Google accepts as sitemaps, read as lists of URLs:
 // rss/channel/item: <link> → loc, <pubDate> → lastmod; feed/entry: <link href> (rel absent or
-// "alternate") → loc, <updated> → lastmod. The rest of a feed is not the audit's business.
+// "alternate") → loc, <updated> → lastmod. The rest of a feed is not the audit's business. A
+// WordPress export's `wp:` elements are read for a sink that asks for them (wordpress-export.ts).
 
 import type { FileTally } from './file-tally.ts';
+import { XMLNS_NS } from './namespaces.ts';
 import { rfc822ToIso } from './rfc822.ts';
 import type { EntryFields } from './sink.ts';
 import { ValueBuffer } from './value-buffer.ts';
+import { isWordPressNamespace, WORDPRESS_COLUMNS, WordPressItem } from './wordpress-export.ts';
 import type { XmlName } from './xml-names.ts';
 import { XML_NS, type XmlHandler, type XmlProblem, type XmlScanner } from './xml-scanner.ts';
 
@@ -15,6 +18,11 @@ const enum Ctx {
   Item,
   Loc,
   Lastmod,
+  /** A WordPress export's `wp:` field of an item, its `wp:postmeta`, and the meta's key and value. */
+  WpField,
+  WpMeta,
+  WpMetaKey,
+  WpMetaValue,
 }
 
 /** `ref` against `base` (absolute on its own when there is none); undefined when that gives no absolute URL. */
@@ -33,6 +41,14 @@ export class FeedReader implements XmlHandler {
   private itemLine = 0;
   /** Atom: the xml:base in effect at each depth (RFC 4287 resolves link hrefs against it). */
   private bases: (string | undefined)[] = [];
+  /** A WordPress export's namespace, when the root declares it and the sink wants its fields. */
+  private wpNs = '';
+  private readonly wp = new WordPressItem();
+  private readonly wpValue = new ValueBuffer();
+  private wpField = '';
+  private wpMetaKey = '';
+  /** The line of the open `wp:` field or postmeta. */
+  private wpLine = 0;
 
   constructor(
     private readonly tally: FileTally,
@@ -54,12 +70,14 @@ export class FeedReader implements XmlHandler {
         else if (parent === Ctx.Item && local === 'link') this.atomLink();
         else if (parent === Ctx.Item && local === 'updated' && !this.fields[1].seen) ctx = Ctx.Lastmod;
       } else {
+        if (depth === 0) this.readsWordPress();
         if (depth === 1 && local === 'channel') ctx = Ctx.Channel;
         else if (parent === Ctx.Channel && local === 'item') ctx = this.beginItem(line);
         else if (parent === Ctx.Item && local === 'link' && !this.fields[0].seen) ctx = Ctx.Loc;
         else if (parent === Ctx.Item && local === 'pubDate' && !this.fields[1].seen) ctx = Ctx.Lastmod;
       }
     }
+    if (this.wpNs !== '' && ns === this.wpNs) ctx = this.wpStart(name.local, parent, ctx, line);
     if (ctx === Ctx.Loc) this.fields[0].seen = true;
     if (ctx === Ctx.Lastmod) this.fields[1].seen = true;
     this.ctx[depth] = ctx;
@@ -69,7 +87,40 @@ export class FeedReader implements XmlHandler {
     this.itemLine = line;
     this.tally.countEntry(line);
     for (const f of this.fields) f.clear();
+    this.wp.clear();
     return Ctx.Item;
+  }
+
+  /** At the root: whether it declares a WordPress export's namespace, for a sink that wants its fields. */
+  private readsWordPress(): void {
+    const s = this.scanner;
+    if (!this.tally.sink.wordpress) return;
+    for (let i = 0; i < s.attrCount; i++) {
+      if (s.attrNs(i) === XMLNS_NS && isWordPressNamespace(s.attrValues[i])) {
+        this.wpNs = s.attrValues[i];
+        this.tally.columns = WORDPRESS_COLUMNS;
+      }
+    }
+  }
+
+  /** A `wp:` element: an item's field, its postmeta, or a postmeta's key or value. */
+  private wpStart(local: string, parent: Ctx, ctx: Ctx, line: number): Ctx {
+    let next = ctx;
+    if (parent === Ctx.Item) next = local === 'postmeta' ? Ctx.WpMeta : Ctx.WpField;
+    else if (parent === Ctx.WpMeta && local === 'meta_key') next = Ctx.WpMetaKey;
+    else if (parent === Ctx.WpMeta && local === 'meta_value') next = Ctx.WpMetaValue;
+    if (next === Ctx.WpField) this.wpField = local;
+    if (next === Ctx.WpMeta) this.wpMetaKey = '';
+    if (next === Ctx.WpField || next === Ctx.WpMeta) this.wpLine = line;
+    if (next !== ctx) this.wpValue.clear();
+    return next;
+  }
+
+  private wpEnd(ctx: Ctx): void {
+    if (ctx === Ctx.WpField) this.wp.field(this.wpField, this.wpValue.text(), this.wpLine);
+    else if (ctx === Ctx.WpMetaKey) this.wpMetaKey = this.wpValue.text();
+    else if (ctx === Ctx.WpMetaValue) this.wp.meta(this.wpMetaKey, this.wpValue.text(), this.wpLine);
+    this.wpValue.clear();
   }
 
   private atomLink(): void {
@@ -99,11 +150,14 @@ export class FeedReader implements XmlHandler {
     const ctx = this.ctx[this.depth - 1];
     if (ctx === Ctx.Loc) this.fields[0].append(d, from, to);
     else if (ctx === Ctx.Lastmod) this.fields[1].append(d, from, to);
+    else if (ctx === Ctx.WpField || ctx === Ctx.WpMetaKey || ctx === Ctx.WpMetaValue) this.wpValue.append(d, from, to);
   }
 
   end(): void {
     const depth = --this.depth;
-    if (this.ctx[depth] === Ctx.Item) this.endItem();
+    const ctx = this.ctx[depth];
+    if (ctx === Ctx.Item) this.endItem();
+    else if (ctx >= Ctx.WpField) this.wpEnd(ctx);
   }
 
   private endItem(): void {
@@ -117,7 +171,21 @@ export class FeedReader implements XmlHandler {
       const iso = rfc822ToIso(lastmod.text());
       if (iso !== undefined) lastmod.setString(iso);
     }
+    if (this.wpNs !== '') this.wordpressFields();
     this.tally.sink.page(this.tally.index, this.itemLine, this.fields);
+  }
+
+  /** A WordPress item's last change as its lastmod, and its `wp:` fields as the sink's columns. */
+  private wordpressFields(): void {
+    const modified = this.wp.lastmod();
+    if (modified !== undefined) this.fields[1].setString(modified);
+    const ext = this.tally.sink.extensions;
+    if (!ext) return;
+    for (const { column, value, element, line } of this.wp.columns()) {
+      ext.values.set(column, [value]);
+      ext.lines.set(column, [line]);
+      ext.elements.set(column, element);
+    }
   }
 
   problem(code: XmlProblem, message: string, line: number): void {

@@ -8,6 +8,8 @@ export class FileTally {
   kind: FileKind = 'unknown';
   urls = 0;
   bytes = 0;
+  /** Columns past the core ones that the file's entries fill, known at its root (a WordPress export's). */
+  columns: readonly string[] = [];
 
   constructor(
     readonly index: number,

@@ -25,4 +25,6 @@ export interface EntrySink {
    * skipped when empty, rejected otherwise.
    */
   readonly keepsEveryEntry?: boolean;
+  /** True when a WordPress export's items should fill the columns of wordpress-export.ts (in `extensions`). */
+  readonly wordpress?: boolean;
 }

@@ -1,6 +1,7 @@
 // Sitemaps and feeds as input to `generate`: the entries of a sitemap (XML, gzipped or in a zip), a
 // text sitemap, or an RSS / Atom feed as TSV bytes with the header `loc lastmod changefreq priority`,
-// which the generator reads like any list and applies its fixes to.
+// which the generator reads like any list and applies its fixes to. A WordPress export's items add
+// the columns that decide whether each is a page (wordpress-export.ts), after the extension columns.
 //
 // The extension elements of a <url> (images, alternates, news, video) come as the extension columns
 // they fill, after the core ones. The header comes first, and the hreflang codes are known only once
@@ -68,6 +69,7 @@ export async function* sitemapRows(
     extensions,
     extensionSchema: false,
     keepsEveryEntry: true,
+    wordpress: true,
     page(file, line, fields) {
       pages++;
       const values = extensions.values;
@@ -123,6 +125,7 @@ export async function extensionColumns(sources: InputSource[], platform: Platfor
   const sink: EntrySink = {
     extensions,
     extensionSchema: false,
+    wordpress: true,
     page() {
       // Only what the root declares counts, however much of a file was read before it was left.
       if (extensions.declared) found.add(extensions.values);
@@ -142,6 +145,7 @@ export async function extensionColumns(sources: InputSource[], platform: Platfor
       for await (const _ of readDocument(doc, tally, read)) {
         if (tally.kind !== 'unknown' && !(tally.kind === 'urlset' && extensions.declared)) break;
       }
+      found.addNamed(tally.columns);
     }
   }
   return found.columns();

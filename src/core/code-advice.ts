@@ -118,9 +118,9 @@ const ADVICE = {
   'row-canonicalised':
     'A sitemap should list canonical URLs only; Google treats this one as a duplicate of its canonical. List the canonical URL, or correct the canonical tag if it names the wrong page.',
   'row-unpublished':
-    'A draft, private or scheduled post answers 404 or a login page to search engines, which Search Console reports as an error. List the post once it is published.',
+    'A draft, private or scheduled post answers 404 or a login page to search engines, and a password-protected one only its password form; Search Console reports such URLs as errors. List the post once it is published for all.',
   'row-not-page':
-    'Sitemaps list pages; images, scripts, styles and feeds do not belong (images go in the image extension). Leave them out of the crawl’s export.',
+    'Sitemaps list pages; images, scripts, styles and feeds do not belong (images go in the image extension), nor do a CMS’s attachment pages and menu items. Leave them out of the export.',
   'robots-disallowed':
     'Search Console reports "Submitted URL blocked by robots.txt" as an error. Allow the URL in robots.txt if the page should be found; otherwise leaving it out is right.',
   'row-excluded-rule':

@@ -49,7 +49,7 @@ export enum DecidingColumn {
   Redirect,
   /** A CMS's publication status (`publish`, `draft`). */
   Publication,
-  /** A CMS's yes or no (`Draft`, `Published`): the core says no row is a page, and leaves each to the engine. */
+  /** A CMS's yes or no (`Draft`, `Published`) or post type: the core says no row is a page, and leaves each to the engine. */
   Flag,
 }
 

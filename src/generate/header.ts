@@ -60,13 +60,18 @@ function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns)
   x.setDecidingColumn(DecidingColumn.Redirect, cols.redirect);
   x.setDecidingColumn(DecidingColumn.Publication, cols.publication);
   for (const column of cols.robots) x.setDecidingColumn(DecidingColumn.Robots, column);
+  // The core reads no post type nor yes-or-no column: it leaves those rows to the engine.
   for (const flag of cols.flags ?? []) x.setDecidingColumn(DecidingColumn.Flag, flag.column);
+  if ((cols.postType ?? -1) >= 0) x.setDecidingColumn(DecidingColumn.Flag, cols.postType!);
 }
 
-/** A sitemap or feed turned into rows: its header names its columns. */
+/**
+ * A sitemap or feed turned into rows: its header names its columns, each written for its role, so
+ * a name is its role with no look at the values (a WordPress export's `password protected`).
+ */
 function fromSitemapHeader(cells: string[]): { header: boolean; roles: Role[] } {
   const header = isHeader(cells);
-  return { header, roles: header ? rolesFromHeader(cells) : defaultRoles(cells.length) };
+  return { header, roles: header ? cells.map(roleOfName) : defaultRoles(cells.length) };
 }
 
 /**

@@ -124,21 +124,23 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
     'blockedbyrobots.txt', 'searchengineblockedbyrobots.txt', 'deniedbyrobots.txt', 'disallowedbyrobots.txt', 'isblockedbyrobots.txt', 'robots.txtblocked',
   ],
   'robots-allowed': ['allowedinrobots.txt', 'allowedbyrobots.txt', 'robots.txtinstructions', 'robots.txtstatus', 'isallowedbyrobots.txt'],
+  'post-type': ['posttype', 'wp:posttype'],
+  protected: ['passwordprotected', 'ispasswordprotected', 'haspassword'],
   ignore: [],
 };
 
 /** Roles several columns may hold: images, a page's robots directives (meta robots and X-Robots-Tag), and the yes-or-no columns (Draft and Archived; Blocked by meta-robots and Blocked by X-robots). */
-const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed']);
+const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed', 'protected']);
 
 /** The roles of the columns that decide whether a row belongs, in the order the column mapping offers them. */
 export const BELONG_ROLES: BelongRole[] = [
   'status', 'status-text', 'redirect', 'content-type', 'indexability', 'indexability-status', 'robots', 'canonical', 'publication',
-  'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed',
+  'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed', 'post-type', 'protected',
 ];
 
 /** The columns that say yes or no (flagSays), and whether a yes leaves the row out. */
 export const FLAG_ROLES: ReadonlyMap<Role, boolean> = new Map<Role, boolean>([
-  ['draft', true], ['published', false], ['noindex', true], ['robots-blocked', true], ['robots-allowed', false],
+  ['draft', true], ['published', false], ['noindex', true], ['robots-blocked', true], ['robots-allowed', false], ['protected', true],
 ]);
 
 /** A header name as the names above are written: lower case, without spaces, `_`, `-` or a last `(…)` (`Date Modified (GMT)`). */

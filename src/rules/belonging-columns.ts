@@ -1,7 +1,8 @@
 // The columns of crawler exports that say a page does not belong in a sitemap (SPEC section 10):
 // a status that is not 2xx, a content type that is not a page, a Non-Indexable verdict, a noindex
-// directive, a canonical that names another URL; a CMS's publication status that is not published;
-// and the yes-or-no columns of both. The first that applies, in that order, is the row's one reason.
+// directive, a canonical that names another URL; a CMS's publication status that is not published
+// and a post type that is no page (an attachment, a menu item); and the yes-or-no columns of both.
+// The first that applies, in that order, is the row's one reason.
 
 import { Code } from '../core/code.ts';
 import { RuleOff } from '../core/status.ts';
@@ -21,6 +22,8 @@ export interface BelongColumns {
   canonical: number;
   robots: number[];
   publication: number;
+  /** A CMS's post type (WordPress's `post_type`). */
+  postType?: number;
   /** The yes-or-no columns of a CMS (`Draft`, `Published`) and a crawler (`Meta-robots Noindex`, `Blocked by robots.txt`). */
   flags?: Flag[];
 }
@@ -40,6 +43,7 @@ export interface Flag {
 function flagCode(role: Role): { code: Code; rule: string } {
   if (role === 'noindex') return { code: Code.RowNoindex, rule: 'row-noindex' };
   if (role === 'robots-blocked' || role === 'robots-allowed') return { code: Code.RowNonIndexable, rule: 'row-non-indexable' };
+  // Draft, Published, Password protected: search engines get no page.
   return { code: Code.RowUnpublished, rule: 'row-unpublished' };
 }
 
@@ -63,9 +67,13 @@ export function belongColumns(roles: Role[], names: string[] = []): BelongColumn
     canonical: roles.indexOf('canonical'),
     robots: roles.flatMap((r, i) => (r === 'robots' ? [i] : [])),
     publication: roles.indexOf('publication'),
+    postType: roles.indexOf('post-type'),
     flags: roles.flatMap((r, i) => (FLAG_ROLES.has(r) ? [{ column: i, role: r, name: names[i]?.trim() || r }] : [])),
   };
-  const deciding = [cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, ...cols.flags!.map((f) => f.column)];
+  const deciding = [
+    cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, cols.postType!,
+    ...cols.flags!.map((f) => f.column),
+  ];
   return deciding.some((c) => c >= 0) ? cols : null;
 }
 
@@ -99,6 +107,20 @@ function saysNoindex(value: string): boolean {
 const DISALLOWED = /\b(?:disallow(?:ed)?|blocked)\b/i;
 
 const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/pdf']);
+
+/**
+ * Post types that are no page of their own: WordPress's (its own sitemaps leave attachments out, and
+ * since 6.4 their pages redirect to the file; the rest are menus, blocks, templates and settings) and
+ * those of WooCommerce, Advanced Custom Fields, Contact Form 7, Elementor and Divi. A type not named
+ * here (a theme's `portfolio`) keeps its rows: a guess would lose pages.
+ */
+const NOT_PAGE_POST_TYPES = new Set([
+  'attachment', 'nav_menu_item', 'revision', 'custom_css', 'customize_changeset', 'oembed_cache', 'user_request', 'wp_block',
+  'wp_template', 'wp_template_part', 'wp_global_styles', 'wp_navigation', 'wp_font_family', 'wp_font_face',
+  'product_variation', 'shop_order', 'shop_order_refund', 'shop_order_placehold', 'shop_coupon', 'shop_webhook',
+  'acf-field-group', 'acf-field', 'acf-post-type', 'acf-taxonomy', 'acf-ui-options-page', 'wpcf7_contact_form',
+  'elementor_library', 'et_pb_layout',
+]);
 
 /**
  * An indexability cell that leaves the row out: `Non-Indexable` (with its reason after it or not:
@@ -160,6 +182,10 @@ export function judgeColumns(
   const type = at(cols.contentType);
   if (type && !keep.has('row-not-page') && !PAGE_TYPES.has(type.split(';')[0].trim().toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.contentType, detail: type };
+  }
+  const postType = at(cols.postType ?? -1);
+  if (postType && !keep.has('row-not-page') && NOT_PAGE_POST_TYPES.has(postType.toLowerCase())) {
+    return { code: Code.RowNotPage, column: cols.postType!, detail: `post type ${postType}` };
   }
   const verdict = at(cols.indexability);
   if (verdict && !keep.has('row-non-indexable') && NOT_INDEXABLE.test(verdict)) {
