@@ -2,6 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { inspect } from '../src/generate/engine.ts';
@@ -47,4 +48,12 @@ test('the preview reads the first MiB for its columns: an extension first used a
 test('a stream that can be read once is previewed with its core columns', async () => {
   const ins = await inspect({ ...source('s', SITEMAP), once: true }, nodePlatform);
   assert.deepEqual(ins.header, ['loc', 'lastmod', 'changefreq', 'priority']);
+});
+
+test("the preview of a WordPress export shows the columns that decide its items, with the roles the run gives them", async () => {
+  const wxr = readFileSync(new URL('./fixtures/wordpress/garden.WordPress.2026-11-29.xml', import.meta.url));
+  const ins = await inspect(source('export.xml', wxr), nodePlatform);
+  assert.deepEqual(ins.header, ['loc', 'lastmod', 'changefreq', 'priority', 'post_status', 'post_type', 'password protected', 'robots', 'canonical']);
+  assert.deepEqual(ins.roles.slice(4), ['publication', 'post-type', 'protected', 'robots', 'canonical']);
+  assert.deepEqual(ins.rows[1].slice(0, 2).concat(ins.rows[1].slice(4)), ['https://garden.example.org/?p=12', '2026-11-20T08:00:00Z', 'draft', 'post', 'no', '', '']);
 });

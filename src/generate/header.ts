@@ -4,7 +4,7 @@
 import { Code } from '../core/code.ts';
 import { DecidingColumn, ExtKind, Namespace } from '../core/status.ts';
 import { InputError } from '../input/input-error.ts';
-import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader } from '../input/detect.ts';
+import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader, sitemapRowRoles } from '../input/detect.ts';
 import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
@@ -65,13 +65,10 @@ function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns)
   if ((cols.postType ?? -1) >= 0) x.setDecidingColumn(DecidingColumn.Flag, cols.postType!);
 }
 
-/**
- * A sitemap or feed turned into rows: its header names its columns, each written for its role, so
- * a name is its role with no look at the values (a WordPress export's `password protected`).
- */
+/** A sitemap or feed turned into rows: its header names its columns. */
 function fromSitemapHeader(cells: string[]): { header: boolean; roles: Role[] } {
   const header = isHeader(cells);
-  return { header, roles: header ? cells.map(roleOfName) : defaultRoles(cells.length) };
+  return { header, roles: header ? sitemapRowRoles(cells) : defaultRoles(cells.length) };
 }
 
 /**

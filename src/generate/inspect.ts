@@ -3,7 +3,7 @@
 import { firstBytes, peek } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
 import { Core } from '../core/core.ts';
-import { defaultRoles, isHeader, rolesFromHeader } from '../input/detect.ts';
+import { defaultRoles, isHeader, sitemapRowRoles } from '../input/detect.ts';
 import { decideLayout, rowsHoldUrls } from '../input/layout.ts';
 import { splitterOn, wholeRows } from '../input/split-rows.ts';
 import type { InputSource, Inspection, Options, Platform } from '../types.ts';
@@ -70,7 +70,7 @@ async function inspectSheet(source: InputSource, platform: Platform, options: Pa
     const rows = wholeRows(split(sample, '\t', 6));
     const header = rows.length > 0 && isHeader(rows[0]) ? rows[0] : null;
     const data = header ? rows.slice(1) : rows;
-    const roles = header ? rolesFromHeader(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length)));
+    const roles = header ? sitemapRowRoles(header) : defaultRoles(Math.max(1, ...data.map((r) => r.length)));
     return { delimiter: '\t', header, rows: data, roles, fromSitemap };
   }
   // A workbook's sheet comes as CSV, whatever delimiter the options name.

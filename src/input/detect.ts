@@ -182,6 +182,14 @@ export function isHeader(cells: string[]): boolean {
 }
 
 /** Roles from a header: the first column of each role takes it (image columns repeat); the rest are ignored. */
+/**
+ * The roles of a sitemap's or feed's rows (src/check/sitemap-rows.ts): each column is written for its
+ * role, so its name is its role, with no look at the values (a WordPress export's `password protected`).
+ */
+export function sitemapRowRoles(cells: string[]): Role[] {
+  return cells.map(roleOfName);
+}
+
 export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] {
   const named = canonicalByContent(flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows), rows);
   const roles = reasonBesideVerdict(cells, named);
