@@ -104,8 +104,12 @@ export interface Sitemill {
    * and the index, taken from the run's zip as they are stored there.
    */
   uploadSet(zip: Blob, summary: Pick<Summary, 'changes' | 'files'>): Promise<Blob>;
-  /** Whether the input is a zip this tool wrote (it holds its manifest.json): a previous set (`options.previous`), not a list. */
-  publishedSet(input: BrowserInput): Promise<boolean>;
+  /**
+   * Whether the input is a zip this tool wrote (it holds its manifest.json): a previous set
+   * (`options.previous`), not a list. Gives when it was written (its manifest's `now`; '' when that
+   * is not said), or null when it is no such zip.
+   */
+  publishedSet(input: BrowserInput): Promise<string | null>;
   /** Stops the worker now; calls still waiting reject. A later call starts a new worker. */
   terminate(): void;
 }

@@ -8,7 +8,7 @@ import { auditSite } from './fetch/check-site.ts';
 import type { SiteFindings } from './fetch/site-findings.ts';
 import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
 import { uploadZip } from './generate/upload-set.ts';
-import { isPublishedSet } from './generate/published-set.ts';
+import { publishedSetTime } from './generate/published-set.ts';
 import type { FindingFilter } from './findings/filter.ts';
 import { FindingPager, type FindingsPage as PageOf } from './findings/pager.ts';
 import { browserPlatform, iterate, useWasmUrl } from './platform/browser.ts';
@@ -176,8 +176,8 @@ const api = {
   },
 
   /** Whether the file is a zip this tool wrote (its manifest.json): a previous set rather than a list. */
-  async publishedSet(file: NamedBlob): Promise<boolean> {
-    return isPublishedSet(source(file));
+  async publishedSet(file: NamedBlob): Promise<string | null> {
+    return publishedSetTime(source(file));
   },
 
   /** The files to upload from a generated zip: `names` and the index, as stored there, in a zip of their own. */

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
-import { isPublishedSet } from '../src/generate/published-set.ts';
+import { isPublishedSet, publishedSetTime } from '../src/generate/published-set.ts';
 import { cli, run, tempDir, tempFile, unescapeXml, BASE, NOW } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 import type { Options } from '../src/types.ts';
@@ -228,6 +228,8 @@ test("a set written here given as an input beside the list is read as a list, wi
   const first = cli(['generate', tempFile('week1.csv', csv(rows)), '--base-url', BASE, '--now', NOW, '-o', week1, '--quiet']);
   assert.equal(first.status, 0, first.stderr);
   assert.equal(await isPublishedSet({ name: 'week1.zip', chunks: async function* () { yield readFileSync(week1); } }), true);
+  // When it was made, so that of several the page takes the newest as the previous set.
+  assert.equal(await publishedSetTime({ name: 'week1.zip', chunks: async function* () { yield readFileSync(week1); } }), new Date(NOW).toISOString());
   const list = tempFile('week2.csv', csv(rows.slice(2)));
   const r = cli(['generate', list, week1, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'w2.zip'), '--json']);
   assert.equal(r.status, 0, r.stderr);

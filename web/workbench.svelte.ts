@@ -169,7 +169,7 @@ export class Workbench {
   async load(given: NamedBlob[]): Promise<Summary | null> {
     if (given.length === 0) return null;
     const token = this.task.reset('ready');
-    const { files, previous } = await this.#apartFromPrevious(given);
+    const { files, previous, older } = await this.#apartFromPrevious(given);
     if (!this.task.runs.current(token)) return null;
     if (previous) this.previous = previous;
     this.files = files;
@@ -183,7 +183,8 @@ export class Workbench {
     if (!(await this.#inspect(token))) return null;
     const summary = await this.generate();
     if (summary && previous) {
-      const taken = `${previous.name} is taken as the previously published set: a zip written here (it holds its manifest.json), so its URLs stay in their files rather than being read again as a list.`;
+      let taken = `${previous.name} is taken as the previously published set: a zip written here (it holds its manifest.json), so its URLs stay in their files rather than being read again as a list.`;
+      if (older.length) taken += ` Set aside, as older sets written here (a run compares against the newest): ${older.join(', ')}.`;
       this.task.notice = this.task.notice ? `${this.task.notice} ${taken}` : taken;
     }
     return summary;
@@ -191,16 +192,24 @@ export class Workbench {
 
   /**
    * Dropped or picked with the list, a zip written here (its manifest.json) is last week's set: read as
-   * a list, the URLs dropped since would come back. The first such zip is it, in place of one given before.
+   * a list, the URLs dropped since would come back. The newest such zip is it, in place of one given
+   * before; older ones are set aside (`older`), as a run compares against one set.
    */
-  async #apartFromPrevious(files: NamedBlob[]): Promise<{ files: NamedBlob[]; previous: { name: string; data: Uint8Array } | null }> {
-    if (files.length < 2) return { files, previous: null };
+  async #apartFromPrevious(
+    files: NamedBlob[],
+  ): Promise<{ files: NamedBlob[]; previous: { name: string; data: Uint8Array } | null; older: string[] }> {
+    if (files.length < 2) return { files, previous: null, older: [] };
+    const sets: { file: NamedBlob; time: number }[] = [];
     for (const file of files) {
-      if (!/\.zip$/i.test(file.name) || !(await this.task.engine.publishedSet(file).catch(() => false))) continue;
-      const rest = files.filter((f) => f !== file);
-      return { files: rest, previous: { name: file.name, data: new Uint8Array(await file.arrayBuffer()) } };
+      const now = /\.zip$/i.test(file.name) ? await this.task.engine.publishedSet(file).catch(() => null) : null;
+      // A set that does not say when it was made counts as the oldest.
+      if (now !== null) sets.push({ file, time: now ? Date.parse(now) : -Infinity });
     }
-    return { files, previous: null };
+    if (sets.length === 0 || sets.length === files.length) return { files, previous: null, older: [] };
+    const newest = sets.reduce((a, b) => (b.time > a.time ? b : a));
+    const older = sets.filter((s) => s !== newest).map((s) => s.file.name);
+    const rest = files.filter((f) => !sets.some((s) => s.file === f));
+    return { files: rest, previous: { name: newest.file.name, data: new Uint8Array(await newest.file.arrayBuffer()) }, older };
   }
 
   /** A robots.txt file, read as text: its disallowed URLs are left out from the next run on. */

@@ -11,10 +11,18 @@ const MANIFEST_MAX = 16 << 20;
 
 /** Whether the input is a zip holding the manifest.json of a set this tool wrote. */
 export async function isPublishedSet(source: InputSource): Promise<boolean> {
-  if (source.once) return false;
+  return (await publishedSetTime(source)) !== null;
+}
+
+/**
+ * When the set this tool wrote was made (its manifest's `now`, ISO 8601; '' when it does not say),
+ * or null when the input is no such set: of several, the newest is the one published last.
+ */
+export async function publishedSetTime(source: InputSource): Promise<string | null> {
+  if (source.once) return null;
   const { head, rest } = await peek(source.chunks(), 4);
   await rest[Symbol.asyncIterator]().return?.();
-  if (head[0] !== 0x50 || head[1] !== 0x4b || head[2] !== 0x03 || head[3] !== 0x04) return false;
+  if (head[0] !== 0x50 || head[1] !== 0x4b || head[2] !== 0x03 || head[3] !== 0x04) return null;
   try {
     for await (const entry of zipEntries(source.chunks())) {
       if (entry.name.slice(entry.name.lastIndexOf('/') + 1) !== 'manifest.json') continue;
@@ -22,15 +30,18 @@ export async function isPublishedSet(source: InputSource): Promise<boolean> {
       let size = 0;
       for await (const chunk of entry.chunks) {
         parts.push(chunk);
-        if ((size += chunk.length) > MANIFEST_MAX) return false;
+        if ((size += chunk.length) > MANIFEST_MAX) return null;
       }
-      const manifest = JSON.parse(new TextDecoder().decode(concat(parts, size))) as { tool?: { name?: unknown }; files?: unknown };
-      return manifest.tool?.name === 'sitemill' && Array.isArray(manifest.files);
+      type Manifest = { tool?: { name?: unknown }; files?: unknown; options?: { now?: unknown } };
+      const manifest = JSON.parse(new TextDecoder().decode(concat(parts, size))) as Manifest;
+      if (manifest.tool?.name !== 'sitemill' || !Array.isArray(manifest.files)) return null;
+      const now = manifest.options?.now;
+      return typeof now === 'string' && !Number.isNaN(Date.parse(now)) ? now : '';
     }
   } catch {
-    return false; // an unreadable zip or manifest is read, and refused, as an input in its turn
+    return null; // an unreadable zip or manifest is read, and refused, as an input in its turn
   }
-  return false;
+  return null;
 }
 
 /** The note for another tool's sitemaps given beside a list: read as a list too, which may not be what was meant. */

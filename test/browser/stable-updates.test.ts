@@ -84,18 +84,22 @@ describe('stable updates on the page', { timeout: 180_000 }, () => {
     app.expectNoForeignRequestsOrErrors();
   });
 
-  it('takes a zip written here, dropped together with the list, as the previous set, and says so', async () => {
+  it('takes the newest zip written here, dropped together with the list, as the previous set, and says so', async () => {
     const previous = await generate(new TextEncoder().encode(listA), { baseUrl: BASE, now: NOW, maxUrls: 20 });
     const previousZip = Buffer.concat(previous.zip);
+    // A set made a week before, dropped first: the newer one is the set published last.
+    const older = await generate(new TextEncoder().encode(listB), { baseUrl: BASE, now: new Date(Date.parse(NOW) - 7 * 864e5).toISOString(), maxUrls: 20 });
     await page.goto(app.server.url);
     await setBaseAndTime(page, BASE, NOW);
     await page.getByLabel('Max URLs per file').fill('20');
     await dropOn('footer', [
+      { name: 'week0.zip', bytes: [...Buffer.concat(older.zip)] },
       { name: 'week2.csv', bytes: [...Buffer.from(listB)] },
       { name: 'week1.zip', bytes: [...previousZip] },
     ]);
     await page.getByText('0 added, 2 changed, 3 unchanged, 0 removed.', { exact: false }).waitFor({ timeout: 60_000 });
     await page.getByText('week1.zip is taken as the previously published set', { exact: false }).waitFor();
+    await page.getByText('Set aside, as older sets written here (a run compares against the newest): week0.zip.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Remove week1.zip' }).waitFor();
     await waitForResults(page, 91);
     app.expectNoForeignRequestsOrErrors();
