@@ -233,6 +233,9 @@ test("a first sheet without URLs gives way to the first sheet that has them, wit
   assert.equal(result.summary.accepted, 2);
   assert.equal(result.summary.rows, 2, 'the rows of the sheet read, once');
   assert.deepEqual(result.summary.notes, ['gsc.xlsx: its sheet "Pages" was read, as the first, "Queries", holds no URLs (another is read when named: --sheet on the command line, Sheet under Columns in the page)']);
+  // The manifest names the sheet read, and what a CSV input has stays as it was.
+  const manifest = JSON.parse(readZip(concatParts(result.zip))['manifest.json']);
+  assert.deepEqual(manifest.inputs, [{ name: 'gsc.xlsx', bytes: manifest.inputs[0].bytes, rows: 2, sheet: 'Pages' }]);
   // The column preview shows the same sheet.
   const shown = await inspect(source('gsc.xlsx', gsc), nodePlatform);
   assert.deepEqual([shown.sheet, shown.header, shown.sheets], ['Pages', ['Top pages', 'Clicks', 'Impressions'], ['Queries', 'Pages', 'Countries']]);

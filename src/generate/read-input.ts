@@ -87,7 +87,8 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   if (!started) start(new Uint8Array(0));
   core.feed(new Uint8Array(0));
   await driveCore(run, true);
-  run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(Counter.Rows) - rowsBefore });
+  const read: SheetRead | null = sheetSeen;
+  run.inputs.push({ name: source.name, bytes: progress.bytesRead - readBefore, rows: x.counter(Counter.Rows) - rowsBefore, ...(read ? { sheet: read.name } : {}) });
   return sheetSeen;
 }
 

@@ -35,6 +35,8 @@ export interface InputInfo {
   name: string;
   bytes: number;
   rows: number;
+  /** Of a workbook, the sheet read. */
+  sheet?: string;
 }
 
 /** The input being read, and what its header decided. */

@@ -1,10 +1,11 @@
 // manifest.json: what was made, from what, with which options; a SHA-256 per file.
 
 import type { ResolvedOptions } from '../generate/options.ts';
+import type { InputInfo } from '../generate/run.ts';
 import type { Summary } from '../types.ts';
 import { VERSION } from '../version.ts';
 
-export function manifestJson(opts: ResolvedOptions, baseUrl: string | undefined, inputs: { name: string; bytes: number; rows: number }[], summary: Summary): string {
+export function manifestJson(opts: ResolvedOptions, baseUrl: string | undefined, inputs: InputInfo[], summary: Summary): string {
   const manifest = {
     tool: { name: 'sitemill', version: VERSION },
     options: {
