@@ -58,10 +58,13 @@ describe('a workbook of several sheets', { timeout: 120_000 }, () => {
     assert.equal(await page.getByText(/holds URLs too/).count(), 0, 'a sheet named is the one read: no note');
     assert.equal(await page.getByLabel('Sheet', { exact: true }).inputValue(), 'Blog');
     await page.getByText('Post URL').first().waitFor();
-    // A sheet with no list is said, and the sheet read before stays, its findings in view.
-    await page.getByLabel('Sheet', { exact: true }).selectOption('Totals');
+    // A sheet with no list is said, and the sheet read before stays, its findings in view. Chosen by
+    // keyboard, the list keeps the focus.
+    await page.getByLabel('Sheet', { exact: true }).focus();
+    await page.keyboard.press('ArrowUp');
     await page.getByText(/Sheet “Totals” was not read: .*“Blog” is read, as before\./).waitFor({ timeout: 30_000 });
     assert.equal(await page.getByLabel('Sheet', { exact: true }).inputValue(), 'Blog');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'sheet', 'focus stays on the Sheet list');
     await waitForStat(page, 'Summary', 'Accepted', blog.accepted, 30_000);
   });
 });
