@@ -34,6 +34,7 @@ export { DEFAULT_OPTIONS, LIMITS, SWITCHABLE_RULES, withScheme } from './generat
 export { BELONG_ROLES, NEWS_FIELDS, VIDEO_FIELDS } from './input/detect.ts';
 export { canonicalHreflang } from './rules/hreflang.ts';
 export { onlyCompanions } from './check/companions.ts';
+export { WORDPRESS_COLUMNS } from './check/wordpress-export.ts';
 
 export interface SitemillConfig {
   /** The engine's worker script; by default the one built next to this module. Same origin only. */

@@ -2,12 +2,13 @@
 // Chromium: the page says why no run could start, opens the column mapping, and once the person names
 // the URL column runs the list as the library does with the same roles.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { generate } from 'sitemill';
 import { openBrowserSuite, type BrowserSuite } from '../helpers/browser-suite.ts';
+import { ROOT } from '../helpers/cli.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 import { setBaseAndTime, waitForStat } from '../helpers/workbench-view.ts';
 
@@ -59,5 +60,17 @@ describe('naming the URL column when none is found', { timeout: 120_000 }, () =>
     assert.deepEqual([want.accepted, want.excluded], [3, 1], "the CMS list's post_status is no status code");
     await waitForStat(page, 'Summary', 'Accepted', want.accepted, 30_000);
     await waitForStat(page, 'Summary', 'Rows', want.rows, 30_000);
+  });
+
+  it("reads a WordPress export's items with the columns that decide them, and says so", async () => {
+    const wxr = await readFile(path.join(ROOT, 'test/fixtures/wordpress/garden.WordPress.2026-11-29.xml'));
+    await page.goto(app.server.url);
+    await setBaseAndTime(page, 'https://garden.example.org/', '2026-11-29T10:00:00Z');
+    await page.getByLabel('URL list').setInputFiles({ name: 'garden.WordPress.2026-11-29.xml', mimeType: 'text/xml', buffer: wxr });
+    const want = (await generate(new Uint8Array(wxr), { baseUrl: 'https://garden.example.org/', now: '2026-11-29T10:00:00Z' })).summary;
+    assert.deepEqual([want.accepted, want.excluded], [3, 9]);
+    await waitForStat(page, 'Summary', 'Accepted', want.accepted, 30_000);
+    await waitForStat(page, 'Summary', 'Excluded', want.excluded, 30_000);
+    await page.getByText(/^from the WordPress export: .*post_type → post-type · password protected → protected/).waitFor();
   });
 });
