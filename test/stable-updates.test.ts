@@ -269,6 +269,12 @@ test('URLs that cannot stay in their files, named for sections this run does not
   const yoast = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'y.zip'), '--previous', dir]);
   assert.equal(yoast.status, 0, yoast.stderr);
   assert.match(yoast.stderr, /the previous set's 2 files \(page-sitemap\.xml, post-sitemap\.xml\) are not named as this run names its files, so the URLs still listed in them moved to this run's files, this once: a run against the set written now keeps them in place/);
+  assert.doesNotMatch(yoast.stderr, /index/, 'no index given, none named');
+  // Its index is not replaced by this run's: the note says where to point robots.txt, and what to delete.
+  writeFileSync(join(dir, 'sitemap_index.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${U}/post-sitemap.xml</loc></sitemap><sitemap><loc>${U}/page-sitemap.xml</loc></sitemap></sitemapindex>\n`);
+  const withIndex = cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'i.zip'), '--previous', dir]);
+  assert.match(withIndex.stderr, /the previous set's index sitemap_index\.xml is not this run's sitemap-index\.xml: point robots\.txt's Sitemap line and Search Console at sitemap-index\.xml, and delete the old index from the server/);
+  assert.doesNotMatch(cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(tempDir(), 'j.zip'), '--previous', sectioned, '--section-by', 'path:1']).stderr, /index/);
 });
 
 test("a previous set whose index lists files it does not hold (the zip of changed files alone) says so", async () => {

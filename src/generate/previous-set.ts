@@ -106,6 +106,8 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
   const moved = movedNote(sitemaps.filter((s) => s.section === null), manifest, sectioned);
   if (moved) note(moved);
+  const oldIndexes = indexes.filter((name) => !isIndexName(name, opts));
+  if (oldIndexes.length) note(oldIndexNote(oldIndexes, opts));
   const held = new Set(sitemaps.map((s) => s.name));
   const absent = [...indexLastmods.keys()].filter((name) => !held.has(name) && !(listed?.has(name) ?? false));
   if (absent.length) {
@@ -140,6 +142,21 @@ function readManifest(data: Uint8Array): Manifest {
     ...(typeof m.options?.sectionBy === 'string' ? [`--section-by ${m.options.sectionBy}`] : []),
   ];
   return { files: m.files.filter((f) => typeof f?.name === 'string'), baseUrl, sectioning: ways.length ? ways.join(' ') : null };
+}
+
+/** Whether a file name is one this run gives its index: `sitemap-index.xml`, `sitemap-index-2.xml` (the prefix's). */
+function isIndexName(name: string, opts: ResolvedOptions): boolean {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  return base.startsWith(`${opts.prefix}-index`) && /^-index(-\d+)?\.xml$/.test(base.slice(opts.prefix.length));
+}
+
+/**
+ * Another tool's index (Yoast's `sitemap_index.xml`) is not replaced by this run's: left on the
+ * server, and named in robots.txt or Search Console, it keeps the old files read.
+ */
+function oldIndexNote(names: string[], opts: ResolvedOptions): string {
+  const one = names.length === 1;
+  return `the previous set's index ${one ? '' : 'files '}${someNames(names)} ${one ? 'is' : 'are'} not this run's ${opts.prefix}-index.xml: point robots.txt's Sitemap line and Search Console at ${opts.prefix}-index.xml, and delete ${one ? 'the old index' : 'the old indexes'} from the server (or redirect ${one ? 'it' : 'them'} there), or search engines keep reading the files ${one ? 'it lists' : 'they list'}`;
 }
 
 /**
