@@ -350,7 +350,7 @@ test('--sample-pages: status, redirects, noindex by meta and header, canonical e
   ]);
   assert.ok(r.findings.every((f) => f.file === `${O}/pages.xml` && f.severity === 'warning'));
   assert.match(r.findings[0].message, /answers HTTP 404/);
-  assert.match(r.findings[1].message, new RegExp(`answers HTTP 301 Moved Permanently, redirects to ${O}/ok`));
+  assert.match(r.findings[1].message, new RegExp(`answers HTTP 301 Moved Permanently, redirects to ${O}/ok, which answers 200: list it instead$`));
   assert.match(r.findings[3].message, /X-Robots-Tag: googlebot: noindex/);
   assert.match(r.findings[4].message, new RegExp(`names ${O}/ok`));
   assert.equal(asked('/private/x'), 0, 'a disallowed page is not fetched');
@@ -361,8 +361,25 @@ test('--sample-pages: status, redirects, noindex by meta and header, canonical e
   const before = site.requests.length;
   const two = await run([`${O}/pages.xml`], { samplePages: 2 });
   const pagesAsked = site.requests.slice(before).filter((q) => q.startsWith('HEAD '));
-  assert.deepEqual(pagesAsked, ['HEAD /moved']);
+  assert.deepEqual(pagesAsked, ['HEAD /moved', 'HEAD /ok'], 'a redirect is followed to where it ends');
   assert.deepEqual(codesOf(two), ['page-status', 'page-robots-disallowed']);
+});
+
+test("--sample-pages follows a page's redirects to where they end: the URL to list, or what answers there", async () => {
+  site.route('/hop-1', redirect('/hop-2', 301));
+  site.route('/hop-2', redirect('/hop-3', 302));
+  site.route('/hop-3', answer('<html></html>', { 'Content-Type': 'text/html' }));
+  site.route('/to-gone', redirect('/gone-page', 301));
+  site.route('/gone-page', answer('no', { 'Content-Type': 'text/html' }, 410));
+  site.route('/loop-1', redirect('/loop-2', 301));
+  site.route('/loop-2', redirect('/loop-1', 301));
+  site.route('/chained.xml', xml(urlset(['/hop-1', '/to-gone', '/loop-1'].map((p) => url(O + p)).join(''))));
+  const r = await run([`${O}/chained.xml`], { samplePages: 3 });
+  assert.deepEqual(r.findings.map((f) => f.message), [
+    `${O}/hop-1: answers HTTP 301 Moved Permanently, redirects to ${O}/hop-2, and on to ${O}/hop-3 (2 redirects), which answers 200: list that URL instead`,
+    `${O}/to-gone: answers HTTP 301 Moved Permanently, redirects to ${O}/gone-page, which answers HTTP 410 Gone`,
+    `${O}/loop-1: answers HTTP 301 Moved Permanently, redirects to ${O}/loop-2; then a redirect loop: ${O}/loop-2 → ${O}/loop-1 → ${O}/loop-2`,
+  ]);
 });
 
 test('--sample-pages is spread over the files: fewer samples than files, one each for files spread over the list; else one each and the rest by size', () => {

@@ -116,9 +116,10 @@ async function checkPage(page: ListedPage, rulesFor: (url: URL) => Promise<Rules
   const head = await fetchUrl(url.href, { method: 'HEAD', follow: false, cap: 0, signal }, limits);
   // A server that does not answer HEAD (405, 501) is asked with GET.
   const noHead = head.ok && (head.status === 405 || head.status === 501);
-  if (!noHead && !answered(head, url, report)) return found;
+  const onward = (target: string) => redirectEnd(target, limits, signal);
+  if (!noHead && !(await answered(head, url, report, onward))) return found;
   const get = await fetchUrl(url.href, { follow: false, cap: LIMITS.pageBytes, cut: true, signal }, limits);
-  if (!answered(get, url, report)) return found;
+  if (!(await answered(get, url, report, onward))) return found;
   const answer = get as Answer;
   const noindex = headerNoindex(answer.headers.get('x-robots-tag'));
   const type = answer.headers.get('content-type') ?? '';
@@ -132,8 +133,16 @@ async function checkPage(page: ListedPage, rulesFor: (url: URL) => Promise<Rules
   return found;
 }
 
-/** Reports an answer that is not a 200; true when it is one. */
-function answered(answer: Answer | Failure, url: URL, report: (code: 'page-status', message: string) => void): boolean {
+/**
+ * Reports an answer that is not a 200; true when it is one. A redirect names its target, and
+ * `onward` where the chain ends (the URL to list instead, or what answers there).
+ */
+async function answered(
+  answer: Answer | Failure,
+  url: URL,
+  report: (code: 'page-status', message: string) => void,
+  onward: (target: string) => Promise<string>,
+): Promise<boolean> {
   if (!answer.ok) {
     report('page-status', `no answer: ${answer.why}`);
     return false;
@@ -144,7 +153,34 @@ function answered(answer: Answer | Failure, url: URL, report: (code: 'page-statu
   }
   if (answer.status === 200) return true;
   const location = answer.headers.get('location');
-  const target = location && answer.status >= 300 && answer.status < 400 ? `, redirects to ${new URL(location, answer.finalUrl || url).href}` : '';
-  report('page-status', `${statusLine(answer)}${target}`);
+  const redirect = location !== null && answer.status >= 300 && answer.status < 400 && answer.status !== 304;
+  const target = redirect ? resolved(location, answer.finalUrl || url.href) : undefined;
+  const where = !redirect ? '' : target === undefined ? `, redirects to ${location}, which is no URL` : `, redirects to ${target}${await onward(target)}`;
+  report('page-status', `${statusLine(answer)}${where}`);
   return false;
+}
+
+function resolved(ref: string, base: string): string | undefined {
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a page's redirect leads, followed as search engines do (at most 5 redirects): `, which
+ * answers 200: list it` when the first target is the page to list, `, and on to … (3 redirects),
+ * which answers HTTP 404 Not Found` when the chain goes on or ends elsewhere, `; then a redirect loop: …`.
+ */
+async function redirectEnd(target: string, limits: Limits, signal: AbortSignal): Promise<string> {
+  if (!isHttp(new URL(target))) return '';
+  const end = await fetchUrl(target, { method: 'HEAD', follow: true, cap: 0, signal }, { ...limits, maxRedirects: limits.maxRedirects - 1 });
+  if (!end.ok) return `; then ${end.why}`;
+  const hops = end.redirects.length + 1;
+  const via = hops > 1 ? `, and on to ${end.finalUrl || end.redirects.at(-1)} (${hops} redirects)` : '';
+  // A server that does not answer HEAD says nothing of the page at the end.
+  if (end.status === 405 || end.status === 501) return via;
+  if (end.status === 200) return `${via}, which answers 200: list ${hops > 1 ? 'that URL' : 'it'} instead`;
+  return `${via}, which ${statusLine(end)}`;
 }
