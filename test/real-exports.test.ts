@@ -332,6 +332,19 @@ test('relative references resolve against the base; a relative-only list without
   assert.match(await fatal('loc\n/a\n/b\n'), /relative.*give the site's base URL/);
 });
 
+test("a bare name is a path-relative reference in a URL column the person named (a shop's handles), and only there", async () => {
+  const shop = 'Handle,Title\ncopper-trowel,Trowel\nlinen-apron?variant=3,Apron\n(not set),x\nTotal,y\n';
+  const named = await run(shop, { baseUrl: `${U}/products/`, columns: [{ column: 'Handle', role: 'loc' }] });
+  assert.deepEqual(named.locs, [`${U}/products/copper-trowel`, `${U}/products/linen-apron?variant=3`, `${U}/products/Total`]);
+  assert.deepEqual(codes(named, 'loc-invalid'), [[4, '(not set)']]);
+  const positional = await run(shop, { baseUrl: `${U}/products/`, roles: ['loc', 'ignore'] });
+  assert.deepEqual(positional.locs, named.locs);
+  // Found by its name, a URL column's bare names are no pages.
+  const found = await run('loc\n/a\ncopper-trowel\n', { baseUrl: `${U}/` });
+  assert.deepEqual(codes(found, 'loc-invalid'), [[3, 'copper-trowel']]);
+  assert.match(await fatal(shop, { columns: [{ column: 'Handle', role: 'loc' }] }), /the URLs are relative \(copper-trowel\) and no base URL was given/);
+});
+
 test('the base URL is the most common origin, not the first row', async () => {
   const rows = [`https://blog.example.com/x`, ...Array.from({ length: 4 }, (_, i) => `${U}/p${i}`)];
   const r = await run(`loc\n${rows.join('\n')}\n`, { baseUrl: undefined });

@@ -17,7 +17,7 @@ export function inferBase(run: GenerateRun, layout: Layout): void {
   for (const loc of locs) {
     const origin = httpOrigin(loc);
     if (origin) origins.set(origin, (origins.get(origin) ?? 0) + 1);
-    else if (!relative && isRelativeReference(loc)) relative = loc;
+    else if (!relative && isRelativeReference(loc, run.input.locNamed)) relative = loc;
   }
   if (origins.size === 0) {
     // An audit reads what is published: there a relative loc is refused row by row (loc-invalid).

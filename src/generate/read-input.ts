@@ -54,8 +54,13 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
       const split = splitterOn(core, first.length < SAMPLE_BYTES);
       const text = decoder.decode(first.subarray(0, SAMPLE_BYTES));
       let layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), sheetSeen);
+      run.input.locNamed = opts.roles?.includes('loc') ?? false;
       if (opts.columns?.length) {
-        const named = withNamedColumns(layout, opts.roles, opts.columns, (i) => void run.columnsMatched.add(i));
+        const matched = (i: number) => {
+          run.columnsMatched.add(i);
+          if (opts.columns![i].role === 'loc') run.input.locNamed = true;
+        };
+        const named = withNamedColumns(layout, opts.roles, opts.columns, matched);
         [layout, run.input.roles] = [named.layout, named.roles];
       }
       // Found by no name or content, the URL column may still be the person's to name.

@@ -53,6 +53,8 @@ export interface CurrentInput {
   layout?: Layout;
   /** The roles of its columns with those `columns` names, when the options name some. */
   roles?: Role[];
+  /** Its URL column was named by the person (`columns`, `roles`): a bare name in it is a path-relative reference. */
+  locNamed?: boolean;
   extras?: ExtraColumns;
   /** The columns that decide whether a row belongs, when the input has any. */
   belongColumns?: BelongColumns | null;

@@ -11,7 +11,7 @@ import type { GenerateRun } from './run.ts';
 export function resolveSlowLoc(run: GenerateRun): void {
   const { core, x } = run;
   const raw = core.text(x.slowLocPtr(), x.slowLocLen());
-  const verdict = resolveLoc(raw, run.site);
+  const verdict = resolveLoc(raw, run.site, run.input.locNamed);
   if (verdict.code !== 0) {
     if (verdict.host !== undefined) run.rejectedHosts.set(verdict.host, (run.rejectedHosts.get(verdict.host) ?? 0) + 1);
     x.resolveLoc(verdict.code, 0, 0);

@@ -27,17 +27,23 @@ export type LocVerdict = { code: Code; host?: string } | { code: 0; href: string
 const PATH_RELATIVE = /^(\.{1,2}\/|[\w~.-]+(\/|\.(html?|xhtml|shtml|php\d?|aspx?|jspx?|cfm|pdf)(?=$|[?#/])))[^\s:]*([?#]\S*)?$/i;
 /** `www.example.com/a`: a host without its scheme, not a path of the site. */
 const SCHEMELESS_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?\//i;
+/** A bare name (`copper-trowel`, Shopify's handle): a path-relative reference, read so only in a URL column the person named. */
+const BARE_NAME = /^[\w~%-][\w~.%-]*(?:[?#]\S*)?$/;
 
-export function isRelativeReference(trimmed: string): boolean {
+/**
+ * `slugs`: the URL column was named by the person (`--column Handle=loc`, the page's mapping), so a
+ * bare name in it is a path-relative reference too, resolved against the base as the URL Standard does.
+ */
+export function isRelativeReference(trimmed: string, slugs = false): boolean {
   if (trimmed.startsWith('/')) return !trimmed.startsWith('//');
-  return PATH_RELATIVE.test(trimmed) && !SCHEMELESS_HOST.test(trimmed);
+  return (PATH_RELATIVE.test(trimmed) || (slugs && BARE_NAME.test(trimmed))) && !SCHEMELESS_HOST.test(trimmed);
 }
 
-/** `site` is undefined until the base URL is known (it is then inferred from the first valid loc). */
-export function resolveLoc(trimmed: string, site: Site | undefined): LocVerdict {
+/** `site` is undefined until the base URL is known (it is then inferred from the first valid loc); `slugs` as for isRelativeReference. */
+export function resolveLoc(trimmed: string, site: Site | undefined, slugs = false): LocVerdict {
   let fixes = 0;
   let url: URL;
-  const relative = isRelativeReference(trimmed);
+  const relative = isRelativeReference(trimmed, slugs);
   if (relative && !site) return { code: Code.LocInvalid };
   // A relative reference as `new URL(ref, base)` resolves it (`/\\host/x` names another host).
   // One parse a row: the URL it gives is the absolute one it serializes to.
