@@ -426,3 +426,13 @@ test('the CLI reads a workbook, and --sheet picks its sheet', () => {
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /no sheet named "Nope"; its sheets are "Other", "Pages"/);
 });
+
+test("a sheet whose URL column no name or content reveals (a shop's Handle) is read once the column is named, as a CSV list is; the preview shows it to be named", async () => {
+  const shop = workbook([['Pages', [['ID', 'Handle', 'Title'], [1, 'about-us', 'About'], [2, 'contact', 'Contact']]], ['Notes', [['Note'], ['none']]]]);
+  const named = await outcome('pages.xlsx', shop, { baseUrl: `${BASE}pages/`, columns: [{ column: 'Handle', role: 'loc' }] });
+  assert.deepEqual(named.entries.map(([loc]) => loc), [`${BASE}pages/about-us`, `${BASE}pages/contact`]);
+  await assert.rejects(outcome('pages.xlsx', shop), /no URL column/);
+  const shown = await inspect(source('pages.xlsx', shop), nodePlatform);
+  assert.deepEqual([shown.sheet, shown.header, shown.roles.includes('loc')], ['Pages', ['ID', 'Handle', 'Title'], false]);
+  assert.match(shown.noUrlColumn ?? '', /no URL column/);
+});

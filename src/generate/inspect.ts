@@ -44,11 +44,20 @@ export async function holdsUrlList(source: InputSource, platform: Platform, opti
   }
 }
 
-function inspectOne(source: InputSource, platform: Platform, options: Partial<Options>): Promise<Inspection> {
-  return readListSheet(source.name, options.sheet, (sheet) => inspectSheet(source, platform, options, sheet), () => {});
+async function inspectOne(source: InputSource, platform: Platform, options: Partial<Options>): Promise<Inspection> {
+  try {
+    return await readListSheet(source.name, options.sheet, (sheet) => inspectSheet(source, platform, options, sheet), () => {});
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    // A workbook none of whose sheets has a URL column by name or content: the sheet asked for (else
+    // the first) is shown, so the person can name it (a shop's Handle), as in a CSV list.
+    const shown = await inspectSheet(source, platform, options, options.sheet, true).catch(() => null);
+    if (shown?.sheet === undefined || shown.noUrlColumn === undefined) throw e;
+    return shown;
+  }
 }
 
-async function inspectSheet(source: InputSource, platform: Platform, options: Partial<Options>, sheet: string | undefined): Promise<Inspection> {
+async function inspectSheet(source: InputSource, platform: Platform, options: Partial<Options>, sheet: string | undefined, anySheet = false): Promise<Inspection> {
   let fromSitemap = false;
   let workbook = false;
   let sheetSeen = null as SheetRead | null;
@@ -74,7 +83,8 @@ async function inspectSheet(source: InputSource, platform: Platform, options: Pa
     return { delimiter: '\t', header, rows: data, roles, fromSitemap };
   }
   // A workbook's sheet comes as CSV, whatever delimiter the options name.
-  const layout = listOrOtherSheet(() => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter), sheetSeen);
+  const decide = () => decideLayout(sample, source.name, split, workbook ? ',' : options.delimiter);
+  const layout = anySheet ? decide() : listOrOtherSheet(decide, sheetSeen);
   const roles = options.roles ?? layout.roles;
   const shown: Inspection = { delimiter: layout.delimiter, header: layout.header, rows: layout.rows.slice(0, PREVIEW_ROWS), roles, fromSitemap };
   if (sheetSeen) {

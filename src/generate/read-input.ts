@@ -3,7 +3,7 @@
 
 import { peek, prepend } from '../input/byte-streams.ts';
 import { decodeInput } from '../input/decode.ts';
-import { decideLayout } from '../input/layout.ts';
+import { decideLayout, type Layout } from '../input/layout.ts';
 import { InputError } from '../input/input-error.ts';
 import { Counter } from '../core/counter.ts';
 import { inferBase } from './base-url.ts';
@@ -27,6 +27,26 @@ export async function readInput(run: GenerateRun, source: InputSource, index: nu
     return readSheet(run, source, index, sheet);
   };
   return readListSheet(source.name, run.opts.sheet, read, (n) => void run.notes.push(n));
+}
+
+/**
+ * The layout with the roles the person gave (`columns` by name, `roles` by place) in `run.input`:
+ * found by no name or content, the URL column may still be theirs to name, in a CSV or a sheet.
+ */
+function withPersonsRoles(run: GenerateRun, decided: Layout): Layout {
+  const { opts } = run;
+  let layout = decided;
+  run.input.locNamed = opts.roles?.includes('loc') ?? false;
+  run.input.roles = undefined;
+  if (opts.columns?.length) {
+    const matched = (i: number) => {
+      run.columnsMatched.add(i);
+      if (opts.columns![i].role === 'loc') run.input.locNamed = true;
+    };
+    const named = withNamedColumns(layout, opts.roles, opts.columns, matched);
+    [layout, run.input.roles] = [named.layout, named.roles];
+  }
+  return layout.noUrlColumn && (run.input.roles ?? opts.roles)?.includes('loc') ? { ...layout, noUrlColumn: undefined } : layout;
 }
 
 /** The input, of a workbook the sheet given (else its first). */
@@ -53,18 +73,8 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
     else {
       const split = splitterOn(core, first.length < SAMPLE_BYTES);
       const text = decoder.decode(first.subarray(0, SAMPLE_BYTES));
-      let layout = listOrOtherSheet(() => decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter), sheetSeen);
-      run.input.locNamed = opts.roles?.includes('loc') ?? false;
-      if (opts.columns?.length) {
-        const matched = (i: number) => {
-          run.columnsMatched.add(i);
-          if (opts.columns![i].role === 'loc') run.input.locNamed = true;
-        };
-        const named = withNamedColumns(layout, opts.roles, opts.columns, matched);
-        [layout, run.input.roles] = [named.layout, named.roles];
-      }
-      // Found by no name or content, the URL column may still be the person's to name.
-      if (layout.noUrlColumn && !(run.input.roles ?? opts.roles)?.includes('loc')) throw new InputError(layout.noUrlColumn);
+      const layout = listOrOtherSheet(() => withPersonsRoles(run, decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter)), sheetSeen);
+      if (layout.noUrlColumn) throw new InputError(layout.noUrlColumn);
       run.input.layout = layout;
       if (!run.site) inferBase(run, layout);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);
