@@ -48,10 +48,10 @@ async function inspectOne(source: InputSource, platform: Platform, options: Part
   try {
     return await readListSheet(source.name, options.sheet, (sheet) => inspectSheet(source, platform, options, sheet), () => {});
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    // A workbook none of whose sheets has a URL column by name or content: the sheet asked for (else
-    // the first) is shown, so the person can name it (a shop's Handle), as in a CSV list.
-    const shown = await inspectSheet(source, platform, options, options.sheet, true).catch(() => null);
+    // A workbook none of whose sheets has a URL column by name or content: its first sheet is shown,
+    // so the person can name it (a shop's Handle), as in a CSV list. A sheet asked for is refused.
+    if (!(e instanceof InputError) || options.sheet !== undefined) throw e;
+    const shown = await inspectSheet(source, platform, options, undefined, true).catch(() => null);
     if (shown?.sheet === undefined || shown.noUrlColumn === undefined) throw e;
     return shown;
   }

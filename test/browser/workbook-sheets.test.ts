@@ -67,4 +67,20 @@ describe('a workbook of several sheets', { timeout: 120_000 }, () => {
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'sheet', 'focus stays on the Sheet list');
     await waitForStat(page, 'Summary', 'Accepted', blog.accepted, 30_000);
   });
+
+  it("opens the column mapping for a sheet whose URL column no name reveals, and reads it once named (a shop's Handle)", async () => {
+    const shop = workbook([['Pages', [['ID', 'Handle', 'Title'], [1, 'about-us', 'About'], [2, 'contact', 'Contact']]]]);
+    const base = `${BASE}pages/`;
+    await page.goto(app.server.url);
+    await setBaseAndTime(page, base, NOW);
+    const file = path.join(app.work, 'pages.xlsx');
+    await writeFile(file, shop);
+    await page.getByLabel('URL list').setInputFiles(file);
+    await page.getByText('No column is the URL (loc): choose one.').waitFor({ timeout: 30_000 });
+    await page.getByLabel(/^Role of column 2/).selectOption('loc');
+    await page.getByRole('button', { name: 'Generate sitemaps' }).click();
+    const want = (await generate(shop, { baseUrl: base, now: NOW, columns: [{ column: 'Handle', role: 'loc' }] })).summary;
+    assert.equal(want.accepted, 2);
+    await waitForStat(page, 'Summary', 'Accepted', want.accepted, 30_000);
+  });
 });
