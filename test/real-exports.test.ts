@@ -809,3 +809,26 @@ test("a CMS list's post type and password columns: attachments and menu items ar
   assert.deepEqual(codes(r, 'row-not-page').map(([l]) => l), [3, 4]);
   assert.deepEqual(codes(r, 'row-unpublished'), [[5, `${U}/d (Password Protected: yes)`]]);
 });
+
+test("WordPress SEO plugins' fields in a WP All Export list: Yoast's noindex (1; 2 is index) and canonical, Rank Math's robots array, SEOPress's noindex", async () => {
+  const yoast = await run([
+    'ID,Permalink,Status,_yoast_wpseo_meta-robots-noindex,_yoast_wpseo_canonical',
+    `1,${U}/a/,publish,,`,
+    `2,${U}/thin/,publish,1,`,
+    `3,${U}/kept/,publish,2,${U}/kept/`,
+    `4,${U}/copy/,publish,,${U}/original/`,
+  ].join('\n'));
+  reconciles(yoast);
+  assert.deepEqual(yoast.locs, [`${U}/a/`, `${U}/kept/`]);
+  assert.deepEqual(codes(yoast, 'row-noindex'), [[3, `${U}/thin/ (_yoast_wpseo_meta-robots-noindex: 1)`]]);
+  assert.deepEqual(codes(yoast, 'row-canonicalised'), [[5, `${U}/copy/ (canonical ${U}/original/)`]]);
+  const rankMath = await run([
+    'Permalink,rank_math_robots,rank_math_canonical_url,_seopress_robots_index',
+    `${U}/a/,"a:1:{i:0;s:5:""index"";}",,`,
+    `${U}/b/,"a:2:{i:0;s:7:""noindex"";i:1;s:8:""nofollow"";}",,`,
+    `${U}/c/,"a:1:{i:0;s:8:""nofollow"";}",,yes`,
+  ].join('\n'));
+  reconciles(rankMath);
+  assert.deepEqual(rankMath.locs, [`${U}/a/`]);
+  assert.deepEqual(codes(rankMath, 'row-noindex').map(([line]) => line), [3, 4]);
+});

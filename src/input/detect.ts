@@ -111,15 +111,20 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   canonical: [
     'canonicallinkelement1', 'canonical', 'canonicalurl', 'kanonischeslinkelement1', 'élémentdelienscanonique1', 'elementodeenlacecanónico1',
     'canonicalto', 'canonical.to.url', 'relcanonical', 'relcanonicaltarget', 'canonicaltarget', 'canonicallink',
+    // WordPress SEO plugins' fields as WP All Export names them: Yoast SEO, Rank Math, SEOPress, The SEO Framework.
+    'yoastwpseocanonical', 'rankmathcanonicalurl', 'seopressrobotscanonical', 'genesiscanonicaluri',
   ],
   robots: [
     'metarobots1', 'xrobotstag1', 'metarobots', 'xrobotstag', 'robots', 'metarobotstag', 'xrobotstagheader', 'robotsmeta',
-    'metarobotsinstructions', 'xrobotsinstructions', 'robotsinstructions',
+    'metarobotsinstructions', 'xrobotsinstructions', 'robotsinstructions', 'rankmathrobots',
   ],
   publication: ['poststatus', 'publicationstatus', 'publishstatus', 'publishingstatus'],
   draft: ['draft', 'isdraft', 'archived', 'isarchived', 'hidden', 'ishidden', 'deleted', 'isdeleted', 'trashed'],
   published: ['published', 'ispublished', 'visible', 'isvisible', 'productvisible', 'productvisible?', 'live', 'islive'],
-  noindex: ['noindex', 'isnoindex', 'metarobotsnoindex', 'metarobots:noindex', 'metadata.robots.noindex', 'blockedbymetarobots', 'blockedbyxrobots'],
+  noindex: [
+    'noindex', 'isnoindex', 'metarobotsnoindex', 'metarobots:noindex', 'metadata.robots.noindex', 'blockedbymetarobots', 'blockedbyxrobots',
+    'yoastwpseometarobotsnoindex', 'seopressrobotsindex', 'genesisnoindex', 'aioseopnoindex',
+  ],
   'robots-blocked': [
     'blockedbyrobots.txt', 'searchengineblockedbyrobots.txt', 'deniedbyrobots.txt', 'disallowedbyrobots.txt', 'isblockedbyrobots.txt', 'robots.txtblocked',
   ],
@@ -274,8 +279,9 @@ export const NO = /^(?:false|no|n|0)$/i;
 
 /** A flag column's yes and no: robots.txt's say `Allowed` and `Disallowed` too (SEO PowerSuite). */
 export function flagSays(role: Role, value: string): 'yes' | 'no' | null {
-  if (YES.test(value) || (role === 'robots-allowed' && /^allowed$/i.test(value))) return 'yes';
-  if (NO.test(value) || (role === 'robots-allowed' && /^(?:disallowed|blocked)$/i.test(value))) return 'no';
+  // All in One SEO writes `on`; Yoast SEO `1` for noindex and `2` for a page set to index.
+  if (YES.test(value) || (role === 'robots-allowed' && /^allowed$/i.test(value)) || (role === 'noindex' && /^on$/i.test(value))) return 'yes';
+  if (NO.test(value) || (role === 'robots-allowed' && /^(?:disallowed|blocked)$/i.test(value)) || (role === 'noindex' && value === '2')) return 'no';
   return null;
 }
 

@@ -95,6 +95,8 @@ const VALUED = new Set(['max-snippet', 'max-image-preview', 'max-video-preview',
  */
 function saysNoindex(value: string): boolean {
   if (!/no/i.test(value)) return false; // most pages say `index, follow` or nothing
+  // Rank Math's PHP array, as WP All Export writes it: a:2:{i:0;s:7:"noindex";i:1;s:8:"nofollow";}
+  if (/^a:\d+:\{/.test(value)) return /"(?:noindex|none)"/i.test(value);
   return value.split(/[,;|\r\n]/).some((part) => {
     const d = part.trim().toLowerCase();
     if (d === 'noindex' || d === 'none') return true;
