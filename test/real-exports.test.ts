@@ -339,9 +339,14 @@ test("a bare name is a path-relative reference in a URL column the person named 
   assert.deepEqual(codes(named, 'loc-invalid'), [[4, '(not set)']]);
   const positional = await run(shop, { baseUrl: `${U}/products/`, roles: ['loc', 'ignore'] });
   assert.deepEqual(positional.locs, named.locs);
-  // Found by its name, a URL column's bare names are no pages.
+  // Found by its name, a URL column's bare names are no pages; where they are most of it, a note says how to name it.
   const found = await run('loc\n/a\ncopper-trowel\n', { baseUrl: `${U}/` });
   assert.deepEqual(codes(found, 'loc-invalid'), [[3, 'copper-trowel']]);
+  assert.deepEqual(found.summary.notes, [
+    'list.csv: its URL column, loc, holds names, not URLs or paths (copper-trowel): they are refused unless the column is named as the URL column (--column "loc=loc" on the command line, under Columns in the page), when each is read against the base URL\'s folder',
+  ]);
+  assert.deepEqual((await run('Product URL\nceramic-mug\n/a\n/b\n', { baseUrl: `${U}/` })).summary.notes, [], 'a few names among paths: no note');
+  assert.deepEqual(named.summary.notes, []);
   assert.match(await fatal(shop, { columns: [{ column: 'Handle', role: 'loc' }] }), /the URLs are relative \(copper-trowel\) and no base URL was given/);
 });
 

@@ -4,6 +4,7 @@
 import { Code } from '../core/code.ts';
 import { DecidingColumn, ExtKind, Namespace } from '../core/status.ts';
 import { InputError } from '../input/input-error.ts';
+import { bareNamesNote } from './bare-names.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader, sitemapRowRoles } from '../input/detect.ts';
 import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
@@ -39,6 +40,9 @@ export function applyHeader(run: GenerateRun): void {
   if (!header) return;
   if (input.layout && !opts.allFields) {
     for (const unread of unreadDecidingColumns(roles, cells, input.layout.rows)) run.notes.push(unreadNote(input.source.name, cells[unread.column], unread));
+    const loc = col('loc');
+    const bare = input.locNamed ? null : bareNamesNote(input.source.name, cells[loc], input.layout.rows.map((r) => r[loc] ?? ''));
+    if (bare) run.notes.push(bare);
   }
   cells.forEach((name, i) => {
     if (roles[i] !== 'ignore' || name.trim() === '' || i === input.sectionColumn) return;
