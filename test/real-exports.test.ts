@@ -263,6 +263,14 @@ test("Google Analytics 4's download with its chart's rows above the table: the t
   assert.deepEqual(codes(r, 'loc-invalid'), []);
   // Without the chart, the same table.
   assert.deepEqual((await run(`${head}${table.slice(table.indexOf('Page path and screen class,'))}`)).locs, r.locs);
+  // A chart of the days alone (no page column), then the table after its own # lines or a blank line alone.
+  const days = '# Start date: 20241101\nNth day,Views\n0000,1203\n0001,1187\n';
+  const report = 'Page path + query string and screen class,Views,Active users\n/a,17,9\n/b?x=1,4,2\n';
+  for (const between of ['\n# Start date: 20241101\n', '\n']) {
+    const two = await run(`${days}${between}${report}`);
+    assert.deepEqual(two.locs, [`${U}/a`, `${U}/b?x=1`]);
+    assert.equal(two.summary.rows, 2);
+  }
 });
 
 test('a lone title line above a wider header is preamble; the header keeps its Last Modified', async () => {

@@ -80,7 +80,7 @@ function mostConsistent(text: string, split: SplitRows): Delimiter {
 const NAMES: Record<CoreRole | BelongRole, string[]> = {
   loc: [
     'loc', 'url', 'address', 'link', 'href', 'page', 'toppages', 'pageurl', 'landingpage', 'landingpage+querystring',
-    'pagepath', 'pagepath+querystring', 'pagepathandscreenclass', 'pagelocation', 'permalink', 'fullurl', 'urls', 'producturl', 'posturl', 'articleurl',
+    'pagepath', 'pagepath+querystring', 'pagepathandscreenclass', 'pagepath+querystringandscreenclass', 'pagelocation', 'permalink', 'fullurl', 'urls', 'producturl', 'posturl', 'articleurl',
     'resourceaddress', 'linkurl',
   ],
   // From the most telling name to the least: of several such columns the first here is read (a

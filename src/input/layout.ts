@@ -116,7 +116,8 @@ function preambleLines(all: string[]): number {
  * Of the tables of an export that holds several, each after its own `#` lines (Google Analytics 4
  * writes its chart's rows, `Nth day,Page path…,Views`, above its table), the one whose header names
  * a URL column and has the most columns: the line its header is on (0-based). `first` is the first
- * table's.
+ * table's. When the first names no URL column (a chart of `Nth day,Views` alone), a table after a
+ * blank line alone may be the one.
  */
 function widestTable(all: string[], first: number, d: Delimiter, split: SplitRows): number {
   const width = (line: number) => {
@@ -126,8 +127,14 @@ function widestTable(all: string[], first: number, d: Delimiter, split: SplitRow
   let best = first;
   let bestWidth = first < all.length ? width(first) : 0;
   for (let i = first + 2; i < all.length; i++) {
-    // A header right after `#` lines that follow a blank line.
-    if (/^\s*#/.test(all[i]) || all[i].trim() === '' || !/^\s*#/.test(all[i - 1])) continue;
+    // A header right after `#` lines that follow a blank line, or right after a blank line.
+    if (/^\s*#/.test(all[i]) || all[i].trim() === '') continue;
+    if (all[i - 1].trim() === '' && bestWidth === 0) {
+      const w = width(i);
+      if (w > 0) [best, bestWidth] = [i, w];
+      continue;
+    }
+    if (!/^\s*#/.test(all[i - 1])) continue;
     let k = i - 1;
     while (k > first && /^\s*#/.test(all[k])) k--;
     if (all[k].trim() !== '') continue;
