@@ -20,7 +20,9 @@ export type BelongRole =
   | 'noindex' | 'robots-blocked' | 'robots-allowed'
   // A CMS's post type (`attachment`, `nav_menu_item`: no page of its own), and whether a post is
   // password protected (a yes leaves the row out).
-  | 'post-type' | 'protected';
+  | 'post-type' | 'protected'
+  // A URL rewrite's kind (Magento's `redirect_type`): 0 is the page itself, 301 or 302 a redirect.
+  | 'redirect-type';
 /** A column, by its header or its number from 1, and the role it is given. */
 export interface ColumnRole {
   column: string;

@@ -845,3 +845,18 @@ test("WordPress SEO plugins' fields in a WP All Export list: Yoast's noindex (1;
   assert.deepEqual(rankMath.locs, [`${U}/a/`]);
   assert.deepEqual(codes(rankMath, 'row-noindex').map(([line]) => line), [3, 4]);
 });
+
+test("Magento's URL rewrites: a redirect_type of 301 or 302 is a redirect to its target_path, 0 the page itself", async () => {
+  const rewrites = [
+    'url_rewrite_id,entity_type,entity_id,request_path,target_path,redirect_type,store_id',
+    '1,cms-page,5,about-us,cms/page/view/page_id/5,0,1',
+    '2,product,101,classic-tee.html,catalog/product/view/id/101,0,1',
+    '3,product,101,classic-t-shirt.html,classic-tee.html,301,1',
+    `4,custom,0,sale,${U}/promotions/,302,1`,
+  ].join('\n');
+  const r = await run(rewrites, { columns: [{ column: 'request_path', role: 'loc' }] });
+  reconciles(r);
+  assert.deepEqual(r.locs, [`${U}/about-us`, `${U}/classic-tee.html`]);
+  assert.deepEqual(codes(r, 'row-status'), [[4, `${U}/classic-t-shirt.html (301 redirect to classic-tee.html)`], [5, `${U}/sale (302 redirect to ${U}/promotions/)`]]);
+  assert.equal((await run(rewrites, { columns: [{ column: 'request_path', role: 'loc' }], keep: ['row-status'] })).locs.length, 4);
+});

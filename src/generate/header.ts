@@ -67,6 +67,7 @@ function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns)
   // The core reads no post type nor yes-or-no column: it leaves those rows to the engine.
   for (const flag of cols.flags ?? []) x.setDecidingColumn(DecidingColumn.Flag, flag.column);
   if ((cols.postType ?? -1) >= 0) x.setDecidingColumn(DecidingColumn.Flag, cols.postType!);
+  if ((cols.redirectType ?? -1) >= 0) x.setDecidingColumn(DecidingColumn.Flag, cols.redirectType!);
 }
 
 /** A sitemap or feed turned into rows: its header names its columns. */

@@ -94,7 +94,8 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   // Screaming Frog's names in English, German, French and Spanish.
   status: ['statuscode', 'httpstatus', 'httpstatuscode', 'responsecode', 'httpcode', 'httpresponsecode', 'httpstatuscodes', 'codehttp', 'códigodeestado', 'codigodeestado'],
   'status-text': ['status'],
-  redirect: ['redirecturl', 'redirecturi', 'redirecttarget', 'redirectedtourl', 'redirectsto', 'redirectto', 'redirecttourl', 'redirectlocation', 'redirect.to.url', '301/302target'],
+  redirect: ['redirecturl', 'redirecturi', 'redirecttarget', 'redirectedtourl', 'redirectsto', 'redirectto', 'redirecttourl', 'redirectlocation', 'redirect.to.url', '301/302target', 'targetpath'],
+  'redirect-type': ['redirecttype'],
   // Sitebulb, Lumar, Ahrefs and JetOctopus say it with a yes or no (`Indexable`, `Is indexable page`).
   // Botify says it as compliant (`Is Compliant`, `compliant.is_compliant`).
   indexability: [
@@ -140,7 +141,7 @@ const REPEATABLE = new Set<Role>(['image', 'robots', 'draft', 'published', 'noin
 /** The roles of the columns that decide whether a row belongs, in the order the column mapping offers them. */
 export const BELONG_ROLES: BelongRole[] = [
   'status', 'status-text', 'redirect', 'content-type', 'indexability', 'indexability-status', 'robots', 'canonical', 'publication',
-  'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed', 'post-type', 'protected',
+  'draft', 'published', 'noindex', 'robots-blocked', 'robots-allowed', 'post-type', 'protected', 'redirect-type',
 ];
 
 /** The columns that say yes or no (flagSays), and whether a yes leaves the row out. */

@@ -24,6 +24,8 @@ export interface BelongColumns {
   publication: number;
   /** A CMS's post type (WordPress's `post_type`). */
   postType?: number;
+  /** A URL rewrite's kind (Magento's `redirect_type`: 0, 301, 302). */
+  redirectType?: number;
   /** The yes-or-no columns of a CMS (`Draft`, `Published`) and a crawler (`Meta-robots Noindex`, `Blocked by robots.txt`). */
   flags?: Flag[];
 }
@@ -68,10 +70,11 @@ export function belongColumns(roles: Role[], names: string[] = []): BelongColumn
     robots: roles.flatMap((r, i) => (r === 'robots' ? [i] : [])),
     publication: roles.indexOf('publication'),
     postType: roles.indexOf('post-type'),
+    redirectType: roles.indexOf('redirect-type'),
     flags: roles.flatMap((r, i) => (FLAG_ROLES.has(r) ? [{ column: i, role: r, name: names[i]?.trim() || r }] : [])),
   };
   const deciding = [
-    cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, cols.postType!,
+    cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, cols.postType!, cols.redirectType!,
     ...cols.flags!.map((f) => f.column),
   ];
   return deciding.some((c) => c >= 0) ? cols : null;
@@ -170,6 +173,11 @@ export function judgeColumns(
 ): Exclusion | null {
   const at = (i: number) => (i >= 0 ? cell(i) : '');
   if (!keep.has('row-status')) {
+    // A rewrite that redirects (301, 302) is no page; one of kind 0 is the page itself.
+    const kind = readStatus(at(cols.redirectType ?? -1));
+    if (kind && kind.code >= 300 && kind.code < 400) {
+      return { code: Code.RowStatus, column: cols.redirectType!, detail: statusDetail(kind.code, '', at(cols.redirect)) };
+    }
     // A `Status` column that starts with a code is the status code (some tools name it so).
     const column = cols.status >= 0 ? cols.status : readStatus(at(cols.statusText)) ? cols.statusText : -1;
     const status = readStatus(at(column));
