@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Core } from '../src/core/core.ts';
-import { detectDelimiter } from '../src/input/detect.ts';
+import { detectDelimiter, rolesFromHeader } from '../src/input/detect.ts';
 import { splitterOn } from '../src/input/split-rows.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { run } from './helpers.ts';
@@ -92,4 +92,11 @@ test('a first row that does not parse, or is longer than a line, does not hide t
   r = await run(`${U}/${'a'.repeat(70_000)},2024-01-01\n${U}/b,2024-01-02\n`);
   assert.deepEqual(r.locs, [`${U}/b`]);
   assert.deepEqual(r.findings.filter((f) => f.severity === 'error').map((f) => [f.line, f.code]), [[1, 'loc-too-long']]);
+});
+
+test("a Redirect Type column is a URL rewrite's kind only when it holds Magento's codes: Screaming Frog's says how a page redirects", () => {
+  const sf = rolesFromHeader(['Address', 'Status Code', 'Redirect URL', 'Redirect Type'], [['https://a/', '200', '', ''], ['https://a/b', '301', 'https://a/c', 'HTTP Redirect']]);
+  assert.deepEqual(sf, ['loc', 'status', 'redirect', 'ignore']);
+  const magento = rolesFromHeader(['request_path', 'target_path', 'redirect_type'], [['a', 'x/y', '0'], ['b', 'a', '301']]);
+  assert.deepEqual(magento.slice(1), ['redirect', 'redirect-type']);
 });

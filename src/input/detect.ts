@@ -197,7 +197,7 @@ export function sitemapRowRoles(cells: string[]): Role[] {
 }
 
 export function rolesFromHeader(cells: string[], rows: string[][] = []): Role[] {
-  const named = canonicalByContent(flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows), rows);
+  const named = redirectKindsByContent(canonicalByContent(flagsByContent(contentTypeByContent(cells, publicationByContent(cells.map(roleOfName), rows), rows), rows), rows), rows);
   const roles = reasonBesideVerdict(cells, named);
   const rank = (i: number) => NAMES.lastmod.indexOf(normalizeName(cells[i]));
   const lastmods = roles.flatMap((r, i) => (r === 'lastmod' ? [i] : []));
@@ -245,6 +245,18 @@ function flagsByContent(roles: Role[], rows: string[][]): Role[] {
     if (!FLAG_ROLES.has(role)) return role;
     const values = sampled(rows, i);
     return values.length > 0 && values.every((v) => flagSays(role, v) !== null) ? role : 'ignore';
+  });
+}
+
+/**
+ * A `redirect_type` column is a URL rewrite's kind only when it holds Magento's codes (0, 301, 302):
+ * Screaming Frog's `Redirect Type` says how a page redirects (`HTTP Redirect`), beside its status.
+ */
+function redirectKindsByContent(roles: Role[], rows: string[][]): Role[] {
+  return roles.map((role, i) => {
+    if (role !== 'redirect-type') return role;
+    const values = sampled(rows, i);
+    return values.length > 0 && values.every((v) => /^(?:0|30[1278])$/.test(v)) ? role : 'ignore';
   });
 }
 
