@@ -202,7 +202,8 @@ export function parseLastmod(p: usize, n: i32, raw: usize, rawLen: i32): Lastmod
       scale /= 10;
     }
   }
-  // Zone
+  // Zone; a space before an offset is Ruby's and Rails' way (`2024-11-15 10:22:33 +0100`: Shopify, Matrixify).
+  if (t == 0x20 && i + 1 < n && load<u8>(p + i) == 0x20 && (load<u8>(p + i + 1) == 0x2b || load<u8>(p + i + 1) == 0x2d)) i++;
   if (i == n) {
     copyBytes(w, tzText, tzTextLen);
     w += tzTextLen;

@@ -56,6 +56,8 @@ const cases: Case[] = [
   { code: 'loc-session-id', rows: [`${U}/p?sid=1`], line: 2, written: `${U}/p?sid=1` },
   { code: 'lastmod-normalized', rows: [`${U}/a,2025-01-02T03:04Z`], line: 2, value: '2025-01-02T03:04Z', fixed: '2025-01-02T03:04:00Z' },
   { code: 'lastmod-normalized', rows: [`${U}/a,2025-01-02 03:04`], line: 2, fixed: '2025-01-02T03:04:00Z' },
+  { code: 'lastmod-normalized', rows: [`${U}/a,2024-11-15 10:22:33 +0100`], line: 2, fixed: '2024-11-15T10:22:33+01:00' },
+  { code: 'lastmod-invalid', rows: [`${U}/a,2024-11-15T10:22:33 +0100`], line: 2 },
   { code: 'lastmod-normalized', rows: [`${U}/a,2025-01-02T03:04:05`], line: 2, options: { timezone: '+02:00' }, fixed: '2025-01-02T03:04:05+02:00' },
   { code: 'lastmod-normalized', rows: [`${U}/a,2025/01/02`], line: 2, fixed: '2025-01-02' },
   { code: 'lastmod-normalized', rows: [`${U}/a,"Tue, 15 Nov 1994 08:12:31 GMT"`], line: 2, fixed: '1994-11-15T08:12:31Z' },
