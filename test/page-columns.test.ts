@@ -108,7 +108,7 @@ test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} 
     const cols: BelongColumns = {
       status: col('status'), statusText: col('statusText'), redirect: -1, indexability: col('indexability'),
       indexabilityStatus: -1, contentType: col('contentType'), canonical: col('canonical'),
-      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0), publication: col('publication'),
+      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0), publication: col('publication'), postType: -1, redirectType: -1,
     };
     // Now and then a value of the less common kinds.
     const or = (xs: string[], rare: string[]) => (rand() < 0.03 ? pick(rare) : pick(xs));
@@ -134,7 +134,7 @@ test(`columnsSayPage: a row the core calls a page, judgeColumns keeps (${CASES} 
 test('columnsSayPage: the row of a crawl that names itself canonical and is indexable HTML is a page; each deciding cell changed sends it to the rules', async () => {
   const core = await testCore();
   const cells = ['200', 'OK', 'text/html; charset=UTF-8', 'Indexable', 'index, follow', URL_, URL_, 'publish'];
-  const cols: BelongColumns = { status: 0, statusText: 1, redirect: -1, indexability: 3, indexabilityStatus: -1, contentType: 2, canonical: 5, robots: [4], publication: 7 };
+  const cols: BelongColumns = { status: 0, statusText: 1, redirect: -1, indexability: 3, indexabilityStatus: -1, contentType: 2, canonical: 5, robots: [4], publication: 7, postType: -1, redirectType: -1 };
   tellColumns(core, cols, new Set());
   assert.equal(sayPage(core, cells), true);
   for (const [i, v] of [[0, '301'], [2, 'image/png'], [3, 'Non-Indexable'], [4, 'noindex'], [5, 'https://www.example.com/other'], [7, 'draft']] as const) {
@@ -194,7 +194,7 @@ test(`columnsExclude: a reason the core gives is judgeColumns' reason, word for 
     const cols: BelongColumns = {
       status: col('status'), statusText: col('statusText'), redirect: col('redirect'), indexability: col('indexability'),
       indexabilityStatus: col('indexabilityStatus'), contentType: col('contentType'), canonical: col('canonical'),
-      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0), publication: col('publication'),
+      robots: [col('robots1'), col('robots2')].filter((i) => i >= 0), publication: col('publication'), postType: -1, redirectType: -1,
     };
     const source: Record<string, string[]> = {
       status: STATUSES, statusText: STATUS_TEXTS, redirect: REDIRECT, indexability: INDEXABILITIES, indexabilityStatus: INDEXABILITY_STATUS,

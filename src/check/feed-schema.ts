@@ -70,7 +70,7 @@ export class FeedReader implements XmlHandler {
         else if (parent === Ctx.Item && local === 'link') this.atomLink();
         else if (parent === Ctx.Item && local === 'updated' && !this.fields[1].seen) ctx = Ctx.Lastmod;
       } else {
-        if (depth === 0) this.readsWordPress();
+        if (depth === 0) this.findWordPressNamespace();
         if (depth === 1 && local === 'channel') ctx = Ctx.Channel;
         else if (parent === Ctx.Channel && local === 'item') ctx = this.beginItem(line);
         else if (parent === Ctx.Item && local === 'link' && !this.fields[0].seen) ctx = Ctx.Loc;
@@ -91,8 +91,8 @@ export class FeedReader implements XmlHandler {
     return Ctx.Item;
   }
 
-  /** At the root: whether it declares a WordPress export's namespace, for a sink that wants its fields. */
-  private readsWordPress(): void {
+  /** At the root: the WordPress export namespace it declares, kept for a sink that wants its fields. */
+  private findWordPressNamespace(): void {
     const s = this.scanner;
     if (!this.tally.sink.wordpress) return;
     for (let i = 0; i < s.attrCount; i++) {

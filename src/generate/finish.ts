@@ -5,6 +5,7 @@ import { Code } from '../core/code.ts';
 import { Counter } from '../core/counter.ts';
 import type { Core } from '../core/core.ts';
 import type { ZipWriter } from '../compress/zip.ts';
+import { indexFileName } from '../output/index-names.ts';
 import { manifestJson } from '../output/manifest.ts';
 import { REPORT_LEVEL, reportBlocks } from '../output/report.ts';
 import { changesCsv } from '../output/changes.ts';
@@ -146,7 +147,7 @@ function writeIndexes(core: Core, zip: ZipWriter, files: { name: string; lastmod
   const parts = Math.ceil(files.length / MAX_INDEX_ENTRIES);
   const names: string[] = [];
   for (let p = 0; p < parts; p++) {
-    const name = parts === 1 ? `${opts.prefix}-index.xml` : `${opts.prefix}-index-${p + 1}.xml`;
+    const name = indexFileName(opts.prefix, p, parts);
     x.indexBegin();
     for (const f of files.slice(p * MAX_INDEX_ENTRIES, (p + 1) * MAX_INDEX_ENTRIES)) {
       const [locLen, lastmodLen] = core.putScratch(baseHref + f.name, f.lastmod);

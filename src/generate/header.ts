@@ -64,10 +64,9 @@ function tellDecidingColumns({ x, belonging }: GenerateRun, cols: BelongColumns)
   x.setDecidingColumn(DecidingColumn.Redirect, cols.redirect);
   x.setDecidingColumn(DecidingColumn.Publication, cols.publication);
   for (const column of cols.robots) x.setDecidingColumn(DecidingColumn.Robots, column);
-  // The core reads no post type nor yes-or-no column: it leaves those rows to the engine.
-  for (const flag of cols.flags ?? []) x.setDecidingColumn(DecidingColumn.Flag, flag.column);
-  if ((cols.postType ?? -1) >= 0) x.setDecidingColumn(DecidingColumn.Flag, cols.postType!);
-  if ((cols.redirectType ?? -1) >= 0) x.setDecidingColumn(DecidingColumn.Flag, cols.redirectType!);
+  // The core reads no yes-or-no, post type or rewrite kind column: it leaves those rows to the engine.
+  const unread = [...(cols.flags ?? []).map((f) => f.column), cols.postType, cols.redirectType];
+  for (const column of unread) if (column >= 0) x.setDecidingColumn(DecidingColumn.Flag, column);
 }
 
 /** A sitemap or feed turned into rows: its header names its columns. */

@@ -12,6 +12,7 @@ import { documents } from '../check/unpack.ts';
 import { unzipSync } from 'fflate';
 import { concat, isZip } from '../input/byte-streams.ts';
 import { InputError } from '../input/input-error.ts';
+import { isIndexFileName } from '../output/index-names.ts';
 import { urlAt, walkFile } from '../output/urlset.ts';
 import type { Format, Platform, PreviousFile } from '../types.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -106,7 +107,7 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
   const moved = movedNote(sitemaps.filter((s) => s.section === null), manifest, sectioned);
   if (moved) note(moved);
-  const oldIndexes = indexes.filter((name) => !isIndexName(name, opts));
+  const oldIndexes = indexes.filter((name) => !isIndexFileName(name, opts.prefix));
   if (oldIndexes.length) note(oldIndexNote(oldIndexes, opts));
   const held = new Set(sitemaps.map((s) => s.name));
   const absent = [...indexLastmods.keys()].filter((name) => !held.has(name) && !(listed?.has(name) ?? false));
@@ -142,12 +143,6 @@ function readManifest(data: Uint8Array): Manifest {
     ...(typeof m.options?.sectionBy === 'string' ? [`--section-by ${m.options.sectionBy}`] : []),
   ];
   return { files: m.files.filter((f) => typeof f?.name === 'string'), baseUrl, sectioning: ways.length ? ways.join(' ') : null };
-}
-
-/** Whether a file name is one this run gives its index: `sitemap-index.xml`, `sitemap-index-2.xml` (the prefix's). */
-function isIndexName(name: string, opts: ResolvedOptions): boolean {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  return base.startsWith(`${opts.prefix}-index`) && /^-index(-\d+)?\.xml$/.test(base.slice(opts.prefix.length));
 }
 
 /**

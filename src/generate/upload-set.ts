@@ -4,11 +4,12 @@
 import { zipEntries } from '../check/zip-entries.ts';
 import { ZipWriter } from '../compress/zip.ts';
 import { concat } from '../input/byte-streams.ts';
+import { isIndexFileName } from '../output/index-names.ts';
 import type { Platform } from '../types.ts';
 
 /** The index's names, beside the sitemap files: the one index, or its parts past 50,000 files. */
 function isIndex(name: string, sitemaps: ReadonlySet<string>): boolean {
-  return !sitemaps.has(name) && /-index(-\d+)?\.xml$/.test(name);
+  return !sitemaps.has(name) && isIndexFileName(name);
 }
 
 /** A zip of `names` and the index from the whole `zip`: gzipped files stored, the rest deflated, in the zip's order. */

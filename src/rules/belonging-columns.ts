@@ -23,9 +23,9 @@ export interface BelongColumns {
   robots: number[];
   publication: number;
   /** A CMS's post type (WordPress's `post_type`). */
-  postType?: number;
+  postType: number;
   /** A URL rewrite's kind (Magento's `redirect_type`: 0, 301, 302). */
-  redirectType?: number;
+  redirectType: number;
   /** The yes-or-no columns of a CMS (`Draft`, `Published`) and a crawler (`Meta-robots Noindex`, `Blocked by robots.txt`). */
   flags?: Flag[];
 }
@@ -74,7 +74,7 @@ export function belongColumns(roles: Role[], names: string[] = []): BelongColumn
     flags: roles.flatMap((r, i) => (FLAG_ROLES.has(r) ? [{ column: i, role: r, name: names[i]?.trim() || r }] : [])),
   };
   const deciding = [
-    cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, cols.postType!, cols.redirectType!,
+    cols.status, cols.statusText, cols.indexability, cols.contentType, cols.canonical, ...cols.robots, cols.publication, cols.postType, cols.redirectType,
     ...cols.flags!.map((f) => f.column),
   ];
   return deciding.some((c) => c >= 0) ? cols : null;
@@ -174,9 +174,9 @@ export function judgeColumns(
   const at = (i: number) => (i >= 0 ? cell(i) : '');
   if (!keep.has('row-status')) {
     // A rewrite that redirects (301, 302) is no page; one of kind 0 is the page itself.
-    const kind = readStatus(at(cols.redirectType ?? -1));
+    const kind = readStatus(at(cols.redirectType));
     if (kind && kind.code >= 300 && kind.code < 400) {
-      return { code: Code.RowStatus, column: cols.redirectType!, detail: statusDetail(kind.code, '', at(cols.redirect)) };
+      return { code: Code.RowStatus, column: cols.redirectType, detail: statusDetail(kind.code, '', at(cols.redirect)) };
     }
     // A `Status` column that starts with a code is the status code (some tools name it so).
     const column = cols.status >= 0 ? cols.status : readStatus(at(cols.statusText)) ? cols.statusText : -1;
@@ -193,9 +193,9 @@ export function judgeColumns(
   if (type && !keep.has('row-not-page') && !PAGE_TYPES.has(type.split(';')[0].trim().toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.contentType, detail: type };
   }
-  const postType = at(cols.postType ?? -1);
+  const postType = at(cols.postType);
   if (postType && !keep.has('row-not-page') && NOT_PAGE_POST_TYPES.has(postType.toLowerCase())) {
-    return { code: Code.RowNotPage, column: cols.postType!, detail: `post type ${postType}` };
+    return { code: Code.RowNotPage, column: cols.postType, detail: `post type ${postType}` };
   }
   const verdict = at(cols.indexability);
   if (verdict && !keep.has('row-non-indexable') && NOT_INDEXABLE.test(verdict)) {

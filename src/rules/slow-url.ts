@@ -39,6 +39,11 @@ export function isRelativeReference(trimmed: string, slugs = false): boolean {
   return (PATH_RELATIVE.test(trimmed) || (slugs && BARE_NAME.test(trimmed))) && !SCHEMELESS_HOST.test(trimmed);
 }
 
+/** A bare name that only a URL column the person named reads as a path (`copper-trowel`, not `a/b.html`). */
+export function isBareName(trimmed: string): boolean {
+  return !isRelativeReference(trimmed) && isRelativeReference(trimmed, true);
+}
+
 /** `site` is undefined until the base URL is known (it is then inferred from the first valid loc); `slugs` as for isRelativeReference. */
 export function resolveLoc(trimmed: string, site: Site | undefined, slugs = false): LocVerdict {
   let fixes = 0;
