@@ -65,6 +65,23 @@ test('an endless redirect, a gzip bomb and a slow answer are refused with one cl
   assert.equal(slow.stdout.split('\n')[0], `${O}/slow.xml: error fetch-failed no complete answer within 0.3 s`);
 });
 
+test('two sites at once: each judged by its own address, as the site checked', async () => {
+  const second = await startSite();
+  try {
+    second.route('/robots.txt', answer(`Sitemap: ${second.origin}/sitemap.xml\n`, { 'Content-Type': 'text/plain' }));
+    second.route('/sitemap.xml', xml(urlset(url(`${second.origin}/c`) + url(`${O}/listed-by-the-second`))));
+    const r = await cli(['check', `${O}/`, `${second.origin}/`, '--now', NOW]);
+    assert.equal(r.status, 4, r.stderr);
+    const hosts = r.stdout.split('\n').filter((line) => line.includes(': error loc-host '));
+    assert.deepEqual(hosts.length, 1, r.stdout);
+    assert.ok(hosts[0].startsWith(`${second.origin}/sitemap.xml:4: error loc-host Host differs from the base URL ${second.origin}/ (the site checked)`), hosts[0]);
+    const both = await cli(['check', `${O}/`, `${second.origin}/`, '--json', '--now', NOW]);
+    assert.deepEqual(JSON.parse(both.stdout).files.map((f: { name: string }) => f.name), [`${O}/sitemap.xml`, `${second.origin}/sitemap.xml`]);
+  } finally {
+    await second.close();
+  }
+});
+
 test('files and URLs together; bad options are usage errors (exit 2)', async () => {
   const file = tempFile('local.xml', urlset(url(`${O}/x`)));
   const r = await cli(['check', file, `${O}/sitemap.xml`, '--json', '--now', NOW]);

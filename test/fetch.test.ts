@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { checkSite } from '../src/fetch/check-site.ts';
 import { allot } from '../src/fetch/sample-pages.ts';
 import { headerCanonical } from '../src/fetch/page-head.ts';
+import type { CheckOptions } from '../src/check/types.ts';
 import type { FetchOptions } from '../src/fetch/limits.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { VERSION } from '../src/version.ts';
@@ -29,7 +30,7 @@ after(async () => {
   await other.close();
 });
 
-const run = (urls: string[], options: FetchOptions = {}) => checkSite(urls, { now: NOW, ...options }, nodePlatform);
+const run = (urls: string[], options: CheckOptions & FetchOptions = {}) => checkSite(urls, { now: NOW, ...options }, nodePlatform);
 const codesOf = (r: { findings: { code: string }[] }) => r.findings.map((f) => f.code);
 const text = (body: string) => answer(body, { 'Content-Type': 'text/plain' });
 /** Where each URL was asked for. */
@@ -75,6 +76,30 @@ test("the site checked is the base its URLs are judged by, not the host most URL
   assert.match(hosts[0].message, new RegExp(`^Host differs from the base URL ${O}/ \\(the site checked\\)`));
   assert.deepEqual(r.findings.filter((f) => ['index-missing-file', 'loc-duplicate'].includes(f.code)), []);
   assert.deepEqual(r.findings.filter((f) => f.code === 'fetch-redirected').map((f) => f.file), [`${O}/old.xml`]);
+});
+
+test("two sites checked at once: each one's sitemaps are judged by its own address; a base URL given judges them all", async () => {
+  const [first, second] = [await startSite(), await startSite()];
+  try {
+    const [A, B] = [first.origin, second.origin];
+    first.route('/robots.txt', text(`Sitemap: ${A}/sitemap.xml\n`));
+    first.route('/sitemap.xml', xml(urlset(url(`${A}/a`) + url(`${A}/b`) + url(`${B}/listed-by-the-first`))));
+    second.route('/robots.txt', text(`Sitemap: ${B}/sitemap.xml\n`));
+    second.route('/sitemap.xml', xml(urlset(url(`${B}/c`) + url(`${B}/d`))));
+    const r = await run([`${A}/`, `${B}/`]);
+    assert.deepEqual(r.files.map((f) => [f.name, f.urls]), [[`${A}/sitemap.xml`, 3], [`${B}/sitemap.xml`, 2]]);
+    const hosts = r.findings.filter((f) => f.code === 'loc-host');
+    assert.deepEqual(hosts.map((f) => [f.file, f.line]), [[`${A}/sitemap.xml`, 5]], "only the first site's entry on the second's host");
+    assert.match(hosts[0].message, new RegExp(`^Host differs from the base URL ${A}/ \\(the site checked\\)`));
+    assert.equal(r.codes['loc-host'], 1);
+    assert.equal(r.files[1].findings, 0);
+
+    const given = await run([`${A}/`, `${B}/`], { baseUrl: `${A}/` });
+    assert.deepEqual(given.findings.filter((f) => f.code === 'loc-host').map((f) => f.file), [`${A}/sitemap.xml`, `${B}/sitemap.xml`, `${B}/sitemap.xml`]);
+  } finally {
+    await first.close();
+    await second.close();
+  }
 });
 
 test('a robots.txt that disallows the whole site to Googlebot is one error; one that disallows a folder is none', async () => {

@@ -52,7 +52,7 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
   const tsv = new TsvWriter(places.map, places.fieldLines);
   const extensions = new UrlExtensions();
   // A check of a local site on purpose (a sitemap fetched from one) judges its URLs by that site.
-  const localSite = inputs.some((s) => isLocalHost(hostOf(s.name) ?? ''));
+  const localSite = options.localSite ?? readsLocalSite(inputs);
   const localHosts = new LocalHosts();
   const sink: EntrySink = {
     extensions: columns.length ? extensions : undefined,
@@ -129,6 +129,11 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     findings: found,
     passedOver,
   };
+}
+
+/** Whether an input is a sitemap fetched from a local site. */
+export function readsLocalSite(inputs: InputSource[]): boolean {
+  return inputs.some((s) => isLocalHost(hostOf(s.name) ?? ''));
 }
 
 /**

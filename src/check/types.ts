@@ -25,6 +25,12 @@ export interface CheckOptions {
    * naming one is not told again as a missing file.
    */
   unreadUrls?: ReadonlySet<string>;
+  /**
+   * The check reads a sitemap fetched from a local site (localhost, a private address), on purpose:
+   * its URLs are judged by that site, not told as unreachable. Found from the inputs when absent;
+   * given when a check is audited in parts (one per site).
+   */
+  localSite?: boolean;
 }
 
 export interface CheckedFile {

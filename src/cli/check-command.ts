@@ -12,7 +12,7 @@ import { expandPaths } from './check-paths.ts';
 import { threadRowRules } from './thread-row-rules.ts';
 import { FetchProgress } from './fetch-progress.ts';
 import { integer } from './usage.ts';
-import { fetchSite, withSiteFindings, type FetchedSite } from '../fetch/check-site.ts';
+import { auditFetched, fetchSite, type FetchedSite } from '../fetch/check-site.ts';
 import type { CheckFinding } from '../check/types.ts';
 import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
 import { InputError } from '../input/decode.ts';
@@ -125,14 +125,13 @@ async function checkSources(
   json: boolean | undefined,
 ): Promise<number> {
   const site = urls.length ? await fetchUrls(urls, fetching) : null;
-  if (site) sources.push(...site.sources);
   if (sources.length === 0 && !site) {
     process.stderr.write('sitemill: no file could be read\n');
     return EXIT.unreadable;
   }
 
-  const audited = await auditFiles(sources, { ...options, rowRules: threadRowRules, unreadUrls: site?.unread }, nodePlatform);
-  const result = site ? withSiteFindings(audited, site) : audited;
+  const auditing = { ...options, rowRules: threadRowRules };
+  const result = site ? await auditFetched(sources, urls, site, auditing, nodePlatform) : await auditFiles(sources, auditing, nodePlatform);
   if (result.files.length === 0 && !site) {
     process.stderr.write(`sitemill: ${result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)'}\n`);
     return EXIT.unreadable;

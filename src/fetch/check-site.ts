@@ -2,7 +2,7 @@
 // sitemaps audited as files named by their URLs (SPEC 7), and the findings put together: those of
 // fetching first, then the audit's, then the sample's.
 
-import { auditFiles, type Audit } from '../check/check.ts';
+import { auditFiles, readsLocalSite, type Audit } from '../check/check.ts';
 import type { CheckFinding, CheckOptions, CheckResult } from '../check/types.ts';
 import type { InputSource, Platform } from '../types.ts';
 import { deadline } from './deadline.ts';
@@ -14,6 +14,8 @@ import { siteSitemaps, type FetchedUrl } from './site-sitemaps.ts';
 export interface FetchedSite {
   /** The sitemaps, for the audit. */
   sources: InputSource[];
+  /** Per source, the URL given it was reached from (its place among the URLs given). */
+  sites: number[];
   /** Sitemap URLs that could not be read, for the audit's index checks. */
   unread: ReadonlySet<string>;
   /** Findings of fetching, and of the page sample. */
@@ -36,43 +38,71 @@ export async function fetchSite(urls: string[], options: FetchOptions, platform:
     const site = await siteSitemaps(urls, options, limits, signal, platform);
     const note = (text: string) => void site.notes.push(text);
     const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform, note) : [];
-    return { sources: site.sources, unread: site.unread, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
+    return { sources: site.sources, sites: site.sites, unread: site.unread, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
   } finally {
     run.clear();
   }
 }
 
-/** The audit's result with the findings of fetching put in: counted per code and per file. */
-export function withSiteFindings(audit: Audit, site: FetchedSite): SiteAudit {
-  const findings = new SiteFindings(site.fetchFindings, audit.findings, site.pageFindings);
+/** The audits' results with the findings of fetching put in: counted per code and per file. */
+export function withSiteFindings(audits: Audit[], site: FetchedSite): SiteAudit {
+  const findings = new SiteFindings(site.fetchFindings, audits.map((a) => a.findings), site.pageFindings);
   const codes: Record<string, number> = {};
-  for (const f of site.fetchFindings) codes[f.code] = (codes[f.code] ?? 0) + 1;
-  for (const [code, n] of Object.entries(audit.codes)) codes[code] = (codes[code] ?? 0) + n;
-  for (const f of site.pageFindings) codes[f.code] = (codes[f.code] ?? 0) + 1;
+  const count = (code: string, n = 1) => void (codes[code] = (codes[code] ?? 0) + n);
+  for (const f of site.fetchFindings) count(f.code);
+  for (const audit of audits) for (const [code, n] of Object.entries(audit.codes)) count(code, n);
+  for (const f of site.pageFindings) count(f.code);
   const extra = new Map<string, number>();
   for (const f of [...site.fetchFindings, ...site.pageFindings]) extra.set(f.file, (extra.get(f.file) ?? 0) + 1);
-  const files = audit.files.map((f) => (extra.has(f.name) ? { ...f, findings: f.findings + extra.get(f.name)! } : f));
-  return { ...audit, files, codes, findings, fetched: site.fetched, notes: site.notes };
+  const files = audits.flatMap((a) => a.files).map((f) => (extra.has(f.name) ? { ...f, findings: f.findings + extra.get(f.name)! } : f));
+  return { files, codes, findings, passedOver: audits.flatMap((a) => a.passedOver), fetched: site.fetched, notes: site.notes };
 }
 
 /** A live check as the worker and the CLI read it: its findings in place. */
 export async function auditSite(urls: string[], options: CheckOptions & FetchOptions, platform: Platform): Promise<SiteAudit> {
-  const site = await fetchSite(urls, options, platform);
-  const ofSite = options.baseUrl ? undefined : siteOrigin(urls, site.fetched);
-  const given = { ...options, unreadUrls: site.unread, ...(ofSite ? { baseUrl: ofSite, baseUrlOfSite: true } : {}) };
-  return withSiteFindings(await auditFiles(site.sources, given, platform), site);
+  return auditFetched([], urls, await fetchSite(urls, options, platform), options, platform);
 }
 
 /**
- * The site checked, as the base URL its sitemaps' URLs are judged by: the origin of the URLs given,
- * where the first answer for them came from after its redirects (`http://` to `https://`). Not the
- * origin most URLs are on, which a partner's sitemap or a wrong host could outnumber. Undefined
- * when the URLs given are on several sites.
+ * The audit of what was fetched for `urls`, and of `files` given beside them (the CLI's). Each site
+ * checked is audited on its own, its sitemaps' URLs judged by its address: a second site's entries
+ * are not on another host than the first's. A base URL given judges them all, in one audit.
  */
-function siteOrigin(urls: string[], fetched: FetchedUrl[]): string | undefined {
-  const origins = new Set(urls.map((u) => (URL.canParse(u) ? new URL(u).origin : 'null')));
-  if (origins.size !== 1 || origins.has('null')) return undefined;
-  const [origin] = origins;
+export async function auditFetched(files: InputSource[], urls: string[], site: FetchedSite, options: CheckOptions, platform: Platform): Promise<SiteAudit> {
+  const audits: Audit[] = [];
+  let before = 0;
+  for (const part of auditParts(files, urls, site, options)) {
+    const first = before;
+    const onRead = options.onRead && ((input: number, bytes: number) => options.onRead!(first + input, bytes));
+    audits.push(await auditFiles(part.sources, { ...part.options, onRead }, platform));
+    before += part.sources.length;
+  }
+  return withSiteFindings(audits, site);
+}
+
+/** The audits to make: the files given by their own base URL, then the sitemaps of each site by its. */
+function auditParts(files: InputSource[], urls: string[], site: FetchedSite, options: CheckOptions): { sources: InputSource[]; options: CheckOptions }[] {
+  const common = { ...options, unreadUrls: site.unread, localSite: options.localSite ?? readsLocalSite([...files, ...site.sources]) };
+  if (options.baseUrl) return [{ sources: [...files, ...site.sources], options: common }];
+  const bases = urls.map((url) => siteBase(url, site.fetched));
+  const bySite = new Map<string | undefined, InputSource[]>();
+  site.sources.forEach((source, i) => {
+    const base = bases[site.sites[i]];
+    bySite.set(base, [...(bySite.get(base) ?? []), source]);
+  });
+  const parts = files.length ? [{ sources: files, options: common }] : [];
+  for (const [base, sources] of bySite) parts.push({ sources, options: base ? { ...common, baseUrl: base, baseUrlOfSite: true } : common });
+  return parts.length ? parts : [{ sources: [], options: common }];
+}
+
+/**
+ * The site a URL given stands for, as the base URL its sitemaps' URLs are judged by: its origin,
+ * where the first answer from it came from after its redirects (`http://` to `https://`). Not the
+ * origin most URLs are on, which a partner's sitemap or a wrong host could outnumber.
+ */
+function siteBase(url: string, fetched: FetchedUrl[]): string | undefined {
+  if (!URL.canParse(url)) return undefined; // refused unfetched, with a finding that says so
+  const origin = new URL(url).origin;
   const first = fetched.find((f) => new URL(f.url).origin === origin);
   const final = first?.redirects.at(-1);
   return `${final ? new URL(final).origin : origin}/`;

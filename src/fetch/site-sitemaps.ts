@@ -33,6 +33,8 @@ export interface SiteSitemaps {
   unread: Set<string>;
   /** Page entries per source, for a sample spread over them. */
   pages: number[];
+  /** Per source, the URL given it was reached from (its place among the URLs given). */
+  sites: number[];
   findings: CheckFinding[];
   fetched: FetchedUrl[];
   /** robots.txt texts read on the way, by origin. */
@@ -77,7 +79,7 @@ function robotsUrlOf(address: string): string | null {
 
 
 export async function siteSitemaps(urls: string[], options: FetchOptions, limits: Limits, signal: AbortSignal, platform: Platform): Promise<SiteSitemaps> {
-  const out: SiteSitemaps = { sources: [], unread: new Set(), pages: [], findings: [], fetched: [], robots: new Map(), notes: [] };
+  const out: SiteSitemaps = { sources: [], unread: new Set(), pages: [], sites: [], findings: [], fetched: [], robots: new Map(), notes: [] };
   const found: { key: number[]; findings: CheckFinding[]; fetched?: FetchedUrl; source?: InputSource; pages?: number; final?: string }[] = [];
   const queued = new Set<string>();
   let sitemaps = 0;
@@ -185,6 +187,7 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     if (f.source && audited.has(f)) {
       out.sources.push(f.source);
       out.pages.push(f.pages ?? 0);
+      out.sites.push(f.key[0]);
     }
   }
   return out;
