@@ -64,7 +64,7 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'row-excluded-rule': { severity: 'excluded', message: 'Left out by a rule' },
   'loc-tracking-param': { severity: 'fix', message: 'Tracking parameters removed from the URL' },
   'list-lastmod-crawl-time': { severity: 'warning', message: 'Most lastmods lie within one hour: likely the crawl time, not when pages changed' },
-  'row-unpublished': { severity: 'excluded', message: 'Left out: the CMS says the post is not published (a draft, private, scheduled…)' },
+  'row-unpublished': { severity: 'excluded', message: 'Left out: the CMS says the post is not public (a draft, private, scheduled, password protected…)' },
 };
 
 /** Code names by number, in the order of the Code enum. */
