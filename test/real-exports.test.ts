@@ -478,22 +478,60 @@ test("Search Console's CSV download, a zip of lists, is read for the list that h
   await assert.rejects(generate([source('none.zip', none)], { baseUrl: `${U}/`, now: NOW }, nodePlatform), { message: 'none.zip: none of the lists in it holds URLs (Queries.csv, Countries.csv)' });
 });
 
-test("Search Console's export of the pages under one reason they are not indexed says that reason in a note", async () => {
+test("Search Console's export of the pages under one reason they are not indexed: a 404, a redirect, a noindex leaves every page out; a reason pages may be submitted for is said in a note", async () => {
   const enc = (t: string) => new TextEncoder().encode(t);
-  const drill = zipSync({
-    'Chart.csv': enc('Date,Affected pages\n2024-03-01,13\n'),
-    'Table.csv': enc(`URL,Last crawled\n${U}/old,2024-03-03\n${U}/older,2024-04-16\n`),
-    'Metadata.csv': enc('Property,Value\nIssue,Page with redirect\nSource,Google systems\n'),
-  });
-  const result = await generate([source('redirects.zip', drill)], { baseUrl: `${U}/`, now: NOW }, nodePlatform);
-  assert.equal(result.summary.accepted, 2);
-  assert.deepEqual(result.summary.notes.slice(1), ['redirects.zip: Search Console lists these pages under “Page with redirect”, a reason pages are not indexed: check that each should be in a sitemap before submitting it']);
-  // In Japanese.
-  const ja = zipSync({ 'Table.csv': enc(`URL,前回のクロール\n${U}/old,2024-03-03\n`), 'Metadata.csv': enc('プロパティ,値\n問題,リダイレクトのあるページ\n') });
-  assert.match((await generate([source('ja.zip', ja)], { baseUrl: `${U}/`, now: NOW }, nodePlatform)).summary.notes.join('\n'), /Search Console lists these pages under “リダイレクトのあるページ”/);
+  const drill = (issue: string, table = `URL,Last crawled\n${U}/old,2024-03-03\n${U}/older,2024-04-16\n`, names = ['Chart.csv', 'Table.csv', 'Metadata.csv'], head = 'Property,Value\nIssue') =>
+    zipSync({ [names[0]]: enc('Date,Affected pages\n2024-03-01,13\n'), [names[1]]: enc(table), [names[2]]: enc(`${head},${issue}\nSource,Google systems\n`) });
+  const generated = async (...inputs: [string, Uint8Array | string][]) => {
+    const result = await generate(inputs.map(([name, bytes]) => source(name, bytes)), { baseUrl: `${U}/`, now: NOW }, nodePlatform);
+    const findings = Array.from({ length: result.findings.length }, (_, i) => result.findings.at(i));
+    return { summary: result.summary, excluded: findings.filter((f) => f.severity === 'excluded').map((f) => [f.line, f.code, f.value]) };
+  };
+
+  const redirects = await generated(['redirects.zip', drill('Page with redirect')]);
+  assert.equal(redirects.summary.accepted, 0);
+  assert.deepEqual(redirects.excluded, [
+    [2, 'row-status', `${U}/old (Search Console: Page with redirect)`],
+    [3, 'row-status', `${U}/older (Search Console: Page with redirect)`],
+  ]);
+  assert.deepEqual(redirects.summary.notes.slice(0, 2), [
+    'redirects.zip: Table.csv read; Chart.csv passed over, as it holds no URLs',
+    'redirects.zip: Search Console lists these pages under “Page with redirect” (Metadata.csv), so each is left out (row-status); list a page again once it is fixed',
+  ]);
+  for (const [issue, code] of [
+    ['Not found (404)', 'row-status'],
+    ['Server error (5xx)', 'row-status'],
+    ['Soft 404', 'row-non-indexable'],
+    ["Excluded by ‘noindex’ tag", 'row-noindex'],
+    ['Alternate page with proper canonical tag', 'row-canonicalised'],
+    ['Blocked by robots.txt', 'robots-disallowed'],
+  ]) {
+    const r = await generated(['drill.zip', drill(issue)]);
+    assert.deepEqual(r.excluded.map((f) => f[1]), [code, code], issue);
+  }
+  // In French, with the files named in French; in Japanese.
+  const fr = await generated(['fr.zip', drill('Page avec redirection', `URL,Dernière exploration\n${U}/old,2024-03-03\n`, ['Graphique.csv', 'Tableau.csv', 'Métadonnées.csv'], 'Propriété,Valeur\nProblème')]);
+  assert.deepEqual([fr.summary.accepted, fr.excluded.map((f) => f[1])], [0, ['row-status']]);
+  const ja = await generated(['ja.zip', zipSync({ 'Table.csv': enc(`URL,前回のクロール\n${U}/old,2024-03-03\n`), 'Metadata.csv': enc('プロパティ,値\n問題,リダイレクトのあるページ\n') })]);
+  assert.deepEqual(ja.excluded.map((f) => f[1]), ['row-status']);
+
+  // A CMS list that names the page does not put it back, given before the drill-down or after it.
+  const cms = `url\n${U}/old\n${U}/new\n`;
+  for (const inputs of [[['cms.csv', cms], ['redirects.zip', drill('Page with redirect')]], [['redirects.zip', drill('Page with redirect')], ['cms.csv', cms]]] as [string, Uint8Array | string][][]) {
+    const r = await generated(...inputs);
+    assert.equal(r.summary.accepted, 1, inputs.map((i) => i[0]).join(' then '));
+  }
+
+  // Reasons pages may still belong: kept, and the reason said.
+  const waiting = await generated(['crawled.zip', drill('Crawled - currently not indexed')]);
+  assert.equal(waiting.summary.accepted, 2);
+  assert.deepEqual(waiting.summary.notes.slice(1), ['crawled.zip: Search Console lists these pages under “Crawled - currently not indexed” (Metadata.csv), a reason pages are not indexed: check that each should be in a sitemap before submitting it']);
   // The drill-down of the pages that are indexed names no reason.
-  const indexed = zipSync({ 'Table.csv': enc(`URL,Last crawled\n${U}/a,2024-03-03\n`), 'Metadata.csv': enc('Property,Value\nIssue,All indexed pages\n') });
-  assert.equal((await generate([source('indexed.zip', indexed)], { baseUrl: `${U}/`, now: NOW }, nodePlatform)).summary.notes.length, 1);
+  const indexed = await generated(['indexed.zip', zipSync({ 'Table.csv': enc(`URL,Last crawled\n${U}/a,2024-03-03\n`), 'Metadata.csv': enc('Property,Value\nIssue,All indexed pages\n') })]);
+  assert.deepEqual([indexed.summary.accepted, indexed.summary.notes.length], [1, 1]);
+  // The rule turned off keeps the pages.
+  const kept = await generate([source('redirects.zip', drill('Page with redirect'))], { baseUrl: `${U}/`, now: NOW, keep: ['row-status'] }, nodePlatform);
+  assert.equal(kept.summary.accepted, 2);
 });
 
 test('each rule can be turned off, and the rows it left out come back', async () => {

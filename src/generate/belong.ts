@@ -7,6 +7,8 @@ import { BelongVerdict } from '../core/status.ts';
 import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
 import type { GenerateRun } from './run.ts';
+import { verdictOf } from './judged-source.ts';
+import { CODE_NAMES } from '../core/codes.ts';
 
 /** The core's `Status.Belong`: keep the row, keep it rewritten, or leave it out. */
 export function judgeBelonging(run: GenerateRun): void {
@@ -48,6 +50,8 @@ function nothingElseAsks(run: GenerateRun): boolean {
 /** `columnsKeep`: the columns are known to keep the row. */
 function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Exclusion | null {
   const { core, x, belonging: b } = run;
+  const said = inputVerdict(run, url);
+  if (said) return said;
   const columns = run.input.belongColumns;
   if (columns && !columnsKeep) {
     const cell = (i: number) => (i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
@@ -56,7 +60,7 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
     // out: this row's own verdict (a CMS's draft) cannot take it back out, and the row is a duplicate.
     if (found && run.sources.length > 1 && !run.leftOut.has(sameUrl(url)) && seenBefore(run, url)) return null;
     if (found) {
-      if (run.recordsLeftOut && !run.leftOut.has(sameUrl(url))) run.leftOut.set(sameUrl(url), { code: found.code, detail: found.detail, where: `${run.input.source.name} line ${x.currentRowLine()}` });
+      keepLeftOut(run, url, found);
       return found;
     }
   }
@@ -68,6 +72,20 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
     if (found) return found;
   }
   return null;
+}
+
+/** What the input says of every row (a Search Console drill-down's issue), unless its rule is off. */
+function inputVerdict(run: GenerateRun, url: string): Exclusion | null {
+  const verdict = verdictOf(run.input.source);
+  if (!verdict || run.belonging.keep.has(CODE_NAMES[verdict.code])) return null;
+  const found = { code: verdict.code, column: -1, detail: verdict.detail };
+  keepLeftOut(run, url, found);
+  return found;
+}
+
+/** A URL this input leaves out, kept for the inputs after it (run.ts' leftOut). */
+function keepLeftOut(run: GenerateRun, url: string, found: Exclusion): void {
+  if (run.recordsLeftOut && !run.leftOut.has(sameUrl(url))) run.leftOut.set(sameUrl(url), { code: found.code, detail: found.detail, where: `${run.input.source.name} line ${run.x.currentRowLine()}` });
 }
 
 /**

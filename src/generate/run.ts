@@ -17,6 +17,7 @@ import { FindingStore } from './findings.ts';
 import type { ResolvedOptions } from './options.ts';
 import { ProgressReporter } from './progress.ts';
 import { belongWhen, type Belonging } from './belonging.ts';
+import { verdictOf } from './judged-source.ts';
 import { BelongWhen, REPORT_CODES } from '../core/status.ts';
 import type { PreviousSitemap } from './previous-set.ts';
 import { SectionedOutput } from './sectioned-output.ts';
@@ -141,12 +142,12 @@ export class GenerateRun {
 
   /**
    * Which rows of input `index` the core asks about: a section by column reads each row's cell;
-   * every row, when earlier inputs left URLs out; and this input's rows its columns leave out, when
+   * every row, when earlier inputs left URLs out or the input says what every row is; and this input's rows its columns leave out, when
    * an input comes after it.
    */
   askAboutRows(index: number): void {
     this.recordsLeftOut = index < this.sources.length - 1;
-    const every = this.sectioning?.column || this.leftOut.size > 0;
+    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined;
     this.x.setBelonging(belongWhen(this.belonging) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
   }
 

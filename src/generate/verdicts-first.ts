@@ -8,6 +8,7 @@ import { InputError } from '../input/input-error.ts';
 import { belongColumns } from '../rules/belonging-columns.ts';
 import type { InputSource, Options, Platform } from '../types.ts';
 import { inspect } from './inspect.ts';
+import { verdictOf } from './judged-source.ts';
 
 /** `sources`: crawls first, then lists with a publication status, then the rest, each group in its order; `note` hears of a change. */
 export async function verdictsFirst(sources: InputSource[], platform: Platform, options: Partial<Options>, note: (text: string) => void): Promise<InputSource[]> {
@@ -33,6 +34,7 @@ const enum Decides {
 
 /** What the input's header names columns to decide; an input read once, or not read here, is taken as deciding nothing. */
 async function decides(source: InputSource, platform: Platform, options: Partial<Options>): Promise<Decides> {
+  if (verdictOf(source)) return Decides.Crawl; // a drill-down of pages Search Console found a 404 or a redirect
   if (source.once) return Decides.Nothing;
   try {
     const seen = await inspect(source, platform, { ...options, roles: undefined });

@@ -7,6 +7,9 @@ import { concat } from '../input/byte-streams.ts';
 import type { InputSource, Options, Platform } from '../types.ts';
 import { holdsUrlList } from './inspect.ts';
 import { zippedLists } from './zipped-lists.ts';
+import { withVerdict } from './judged-source.ts';
+import { searchConsoleVerdict } from '../rules/search-console-issues.ts';
+import { CODE_NAMES } from '../core/codes.ts';
 
 /** `sources`, each zip of lists replaced by its lists that hold URLs; `note` hears of the rest. */
 export async function listsInZips(sources: InputSource[], platform: Platform, options: Partial<Options>, note: (text: string) => void): Promise<InputSource[]> {
@@ -24,10 +27,13 @@ export async function listsInZips(sources: InputSource[], platform: Platform, op
       else passed.push(list.name.slice(source.name.length + 1));
     }
     if (read.length === 0) throw new InputError(`${source.name}: none of the lists in it holds URLs (${someNames(passed)})`);
-    if (passed.length) note(`${source.name}: ${someNames(read.map((r) => r.name.slice(source.name.length + 1)))} read; ${someNames(passed)} passed over, as ${passed.length === 1 ? 'it holds' : 'they hold'} no URLs`);
-    const issue = await searchConsoleIssue(lists.filter((l) => passed.includes(l.name.slice(source.name.length + 1))));
-    if (issue && !INDEXED.test(issue)) note(`${source.name}: Search Console lists these pages under “${issue}”, a reason pages are not indexed: check that each should be in a sitemap before submitting it`);
-    out.push(...read);
+    const found = await searchConsoleIssue(lists.filter((l) => passed.includes(l.name.slice(source.name.length + 1))));
+    const issue = found && !INDEXED.test(found.issue) ? { issue: found.issue, file: found.metadata.name.slice(source.name.length + 1) } : null;
+    const others = passed.filter((name) => name !== issue?.file);
+    if (others.length) note(`${source.name}: ${someNames(read.map((r) => r.name.slice(source.name.length + 1)))} read; ${someNames(others)} passed over, as ${others.length === 1 ? 'it holds' : 'they hold'} no URLs`);
+    const verdict = issue && searchConsoleVerdict(issue.issue);
+    if (issue) note(`${source.name}: Search Console lists these pages under “${issue.issue}” (${issue.file}), ${verdict ? `so each is left out (${CODE_NAMES[verdict.code]}); list a page again once it is fixed` : 'a reason pages are not indexed: check that each should be in a sitemap before submitting it'}`);
+    out.push(...(verdict ? read.map((list) => withVerdict(list, verdict)) : read));
   }
   return out;
 }
@@ -42,8 +48,8 @@ const ISSUE = new Set(['issue', 'problem', 'problème', 'problema', 'probleem', 
  * The issue a Search Console drill-down names in its Metadata.csv (`Issue,Page with redirect`): its
  * Table.csv lists the pages Google does not index for that reason. Null for any other zip.
  */
-async function searchConsoleIssue(passed: InputSource[]): Promise<string | null> {
-  const metadata = passed.find((l) => /\/meta[^/]*\.csv$/i.test(l.name));
+async function searchConsoleIssue(passed: InputSource[]): Promise<{ issue: string; metadata: InputSource } | null> {
+  const metadata = passed.find((l) => /\/m[eé]ta[^/]*\.csv$/i.test(l.name));
   if (!metadata) return null;
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -54,7 +60,8 @@ async function searchConsoleIssue(passed: InputSource[]): Promise<string | null>
   const text = new TextDecoder().decode(concat(parts, size)).replace(/^\uFEFF/, '');
   for (const line of text.split(/\r?\n/)) {
     const [name, ...value] = line.split(',');
-    if (ISSUE.has(name.trim().toLowerCase()) && value.join(',').trim()) return value.join(',').trim().replace(/^"(.*)"$/, '$1');
+    const issue = value.join(',').trim().replace(/^"(.*)"$/, '$1');
+    if (ISSUE.has(name.trim().toLowerCase()) && issue) return { issue, metadata };
   }
   return null;
 }
