@@ -20,7 +20,7 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'loc-host': { severity: 'error', message: 'Host differs from the base URL’s' },
   'loc-scheme-mismatch': { severity: 'error', message: 'Scheme differs from the base URL’s' },
   'loc-too-long': { severity: 'error', message: 'URL has 2,048 characters or more' },
-  'loc-duplicate': { severity: 'error', message: 'Same URL as an earlier row, which decides: written, or left out with its reason' },
+  'loc-duplicate': { severity: 'error', message: 'Same URL as an earlier row: that row decides whether the URL is written or left out' },
   'loc-normalized': { severity: 'fix', message: 'URL written in canonical form (encoding, case, port, dot segments)' },
   'loc-outside-directory': { severity: 'warning', message: 'URL is not under the base URL’s folder' },
   'loc-session-id': { severity: 'warning', message: 'URL carries a session id' },
