@@ -230,6 +230,22 @@ test('a short crawl in another UI language hears of its unread status and indexa
   assert.deepEqual(mapped.locs, [`${U}/a`]);
 });
 
+test("a crawl in another UI language hears of its unread canonical column; a redirect target or the address written again is no canonical", async () => {
+  const crawl = [
+    'Indirizzo,Indirizzo codificato,URL di reindirizzamento,Elemento link canonico 1',
+    `${U}/a,${U}/a,,${U}/a`,
+    `${U}/a?sort=price,${U}/a?sort=price,,${U}/a`,
+    `${U}/old,${U}/old,${U}/a,`,
+    `${U}/b,${U}/b,,${U}/b`,
+  ].join('\n');
+  const r = await run(crawl);
+  assert.deepEqual(r.summary.notes.filter((n) => n.includes(' holds ')), [
+    'list.csv: column 4 (Elemento link canonico 1) holds canonical URLs, but its name is not one read as such, so the pages it gives another canonical URL are kept: name it Canonical, or give it the canonical role (--column "Elemento link canonico 1=canonical" on the command line, under Columns in the page)',
+  ]);
+  const mapped = await run(crawl, { columns: [{ column: 'Elemento link canonico 1', role: 'canonical' }] });
+  assert.deepEqual(codes(mapped, 'row-canonicalised').map((c) => c[0]), [3]);
+});
+
 test('a column named loc by the columns option is the one the base URL is inferred from', async () => {
   const list = ['Referrer,Target', 'https://blog.example.org/x,https://www.example.com/a', 'https://blog.example.org/y,https://www.example.com/b'].join('\n');
   const r = await generate([source('links.csv', list)], { now: NOW, columns: [{ column: 'Target', role: 'loc' }, { column: 'Referrer', role: 'ignore' }] }, nodePlatform);

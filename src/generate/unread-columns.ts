@@ -1,4 +1,4 @@
-// Columns whose values say what a crawler's status, content-type or indexability column says, under
+// Columns whose values say what a crawler's status, content-type, indexability or canonical column says, under
 // a name no rule reads (a crawler's export in another UI language: `Code HTTP`, `Type de contenu`).
 // Their rows are not left out by them, so the person hears of it; they are not read as such on a
 // guess, since a column misread would leave out pages. A column speaks only when its sample holds
@@ -10,7 +10,7 @@ import { roleOfName } from '../input/detect.ts';
 import { isPublicationState, isUnpublished } from '../input/publication-states.ts';
 import type { Role } from '../types.ts';
 
-type Kind = 'status' | 'content-type' | 'indexability' | 'publication';
+type Kind = 'status' | 'content-type' | 'indexability' | 'publication' | 'canonical';
 
 interface Looks {
   /** Every value of such a column. */
@@ -24,7 +24,7 @@ const SHARE = 0.9;
 /** Fewer sampled values say nothing (two do when they are of both kinds: a 200 and a 404). */
 const MIN_VALUES = 2;
 
-const LOOKS: Record<Kind, Looks> = {
+const LOOKS: Record<Exclude<Kind, 'canonical'>, Looks> = {
   // The codes crawlers report, 0 for no response.
   status: { value: /^(0|20[0-6]|30[0-8]|40[0-9]|41[0-8]|42[69]|451|50[0-4])$/, keeps: /^2/ },
   // `text/html; charset=utf-8`, `image/png`.
@@ -49,12 +49,27 @@ export interface UnreadColumn {
  */
 export function unreadDecidingColumns(roles: Role[], header: string[], rows: string[][]): UnreadColumn[] {
   const found: UnreadColumn[] = [];
-  for (const role of Object.keys(LOOKS) as Kind[]) {
-    if (roles.includes(role)) continue;
-    const column = roles.findIndex((r, i) => r === 'ignore' && roleOfName(header[i] ?? '') !== role && looksLike(rows, i, LOOKS[role]));
+  const unread = (role: Kind, looks: (column: number) => boolean) => {
+    if (roles.includes(role)) return;
+    const column = roles.findIndex((r, i) => r === 'ignore' && roleOfName(header[i] ?? '') !== role && looks(i));
     if (column >= 0) found.push({ column, role });
-  }
+  };
+  for (const role of Object.keys(LOOKS) as (keyof typeof LOOKS)[]) unread(role, (i) => looksLike(rows, i, LOOKS[role]));
+  const loc = roles.indexOf('loc');
+  if (loc >= 0) unread('canonical', (i) => looksCanonical(rows, i, loc));
   return found;
+}
+
+/**
+ * A canonical column: URLs, some of them the row's own (a page that is its own canonical) and some
+ * another's. A redirect target is never the row's own URL, and a column that repeats the address
+ * (an encoded address) never names another.
+ */
+function looksCanonical(rows: string[][], column: number, loc: number): boolean {
+  const pairs = rows.map((r) => [(r[column] ?? '').trim(), (r[loc] ?? '').trim()]).filter(([v]) => v !== '');
+  if (pairs.length < MIN_VALUES || pairs.filter(([v]) => /^https?:\/\/\S+$/i.test(v)).length < SHARE * pairs.length) return false;
+  const own = pairs.filter(([v, url]) => v === url).length;
+  return own > 0 && own < pairs.length;
 }
 
 function looksLike(rows: string[][], column: number, looks: Looks): boolean {
@@ -64,14 +79,21 @@ function looksLike(rows: string[][], column: number, looks: Looks): boolean {
   return keeping > 0 && keeping < values.length;
 }
 
-const WHAT: Record<Kind, string> = { status: 'HTTP status codes', 'content-type': 'content types', indexability: 'indexability verdicts', publication: 'publication states' };
+const WHAT: Record<Kind, string> = {
+  status: 'HTTP status codes',
+  'content-type': 'content types',
+  indexability: 'indexability verdicts',
+  publication: 'publication states',
+  canonical: 'canonical URLs',
+};
 const KEPT: Record<Kind, string> = {
   status: 'the redirects and errors it shows',
   'content-type': 'the images and other files it shows',
   indexability: 'the pages it calls Non-Indexable',
   publication: 'the drafts and other unpublished posts it shows',
+  canonical: 'the pages it gives another canonical URL',
 };
-const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability', publication: 'Post Status' };
+const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability', publication: 'Post Status', canonical: 'Canonical' };
 
 /** The note for one such column. */
 export function unreadNote(source: string, header: string, { column, role }: UnreadColumn): string {

@@ -110,7 +110,7 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   'content-type': ['contenttype', 'content', 'mimetype', 'inhaltstyp', 'typedecontenu', 'tipodecontenido', 'contenttypeheader', 'type'],
   // Of several, the first that holds URLs (Moz's `Rel Canonical` is a yes or no beside its `Rel-Canonical Target`).
   canonical: [
-    'canonicallinkelement1', 'canonical', 'canonicalurl', 'kanonischeslinkelement1', 'élémentdelienscanonique1', 'elementodeenlacecanónico1',
+    'canonicallinkelement1', 'canonical', 'canonicalurl', 'kanonischeslinkelement1', 'élémentdelienscanonique1', 'élémentdeliencanonique1', 'elementodeenlacecanónico1',
     'canonicalto', 'canonical.to.url', 'relcanonical', 'relcanonicaltarget', 'canonicaltarget', 'canonicallink',
     // WordPress SEO plugins' fields as WP All Export names them: Yoast SEO, Rank Math, SEOPress, The SEO Framework.
     'yoastwpseocanonical', 'rankmathcanonicalurl', 'seopressrobotscanonical', 'genesiscanonicaluri',
