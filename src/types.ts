@@ -182,6 +182,21 @@ export interface Summary {
   message?: string;
   /** Things a person should know that are not about one row (a damaged gzip input, say). */
   notes: string[];
+  /**
+   * Columns whose values say what a crawl's status, content type, indexability or canonical column
+   * (or a CMS's publication status) says, under a name no rule reads: their rows are not left out
+   * by them. Each is named in `notes` too; giving it the role (`columns`) makes it decide.
+   */
+  unreadColumns: UnreadColumn[];
+}
+
+export interface UnreadColumn {
+  /** The input's name. */
+  input: string;
+  /** The column's header, as written. */
+  name: string;
+  /** The role its values say it has. */
+  role: Role;
 }
 
 export interface Finding {

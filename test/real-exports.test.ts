@@ -242,8 +242,10 @@ test("a crawl in another UI language hears of its unread canonical column; a red
   assert.deepEqual(r.summary.notes.filter((n) => n.includes(' holds ')), [
     'list.csv: column 4 (Elemento link canonico 1) holds canonical URLs, but its name is not one read as such, so the pages it gives another canonical URL are kept: name it Canonical, or give it the canonical role (--column "Elemento link canonico 1=canonical" on the command line, under Columns in the page)',
   ]);
+  assert.deepEqual(r.summary.unreadColumns, [{ input: 'list.csv', name: 'Elemento link canonico 1', role: 'canonical' }]);
   const mapped = await run(crawl, { columns: [{ column: 'Elemento link canonico 1', role: 'canonical' }] });
   assert.deepEqual(codes(mapped, 'row-canonicalised').map((c) => c[0]), [3]);
+  assert.deepEqual(mapped.summary.unreadColumns, []);
 });
 
 test('a column named loc by the columns option is the one the base URL is inferred from', async () => {

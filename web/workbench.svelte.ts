@@ -301,6 +301,26 @@ export class Workbench {
     this.roles = null;
   }
 
+  /**
+   * The columns the last run found holding a deciding role under a name no rule reads (a crawl in
+   * another UI language), as the list shown under Columns has them: each once, by its place there.
+   */
+  unreadShown(summary: Summary): { column: number; name: string; role: Role }[] {
+    const header = this.inspection?.header ?? [];
+    const shown = new Map<number, { column: number; name: string; role: Role }>();
+    for (const { name, role } of summary.unreadColumns ?? []) {
+      const column = header.findIndex((h) => h.trim() === name);
+      if (column >= 0 && !shown.has(column)) shown.set(column, { column, name, role });
+    }
+    return [...shown.values()];
+  }
+
+  /** Gives those columns the roles their values show, and runs the list again. */
+  async readUnread(columns: { column: number; role: Role }[]): Promise<void> {
+    for (const { column, role } of columns) this.setRole(column, role);
+    await this.generate();
+  }
+
   async #inspect(token: number): Promise<boolean> {
     if (!this.files[0]) return false;
     const { runs, engine } = this.task;

@@ -112,6 +112,7 @@ export function summarize(run: GenerateRun): Summary {
     baseUrl: run.baseHref,
     message,
     notes: run.notes,
+    unreadColumns: run.unreadColumns,
   };
 }
 

@@ -39,7 +39,10 @@ export function applyHeader(run: GenerateRun): void {
   if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);
   if (!header) return;
   if (input.layout && !opts.allFields) {
-    for (const unread of unreadDecidingColumns(roles, cells, input.layout.rows)) run.notes.push(unreadNote(input.source.name, cells[unread.column], unread));
+    for (const unread of unreadDecidingColumns(roles, cells, input.layout.rows)) {
+      run.notes.push(unreadNote(input.source.name, cells[unread.column], unread));
+      run.unreadColumns.push({ input: input.source.name, name: cells[unread.column].trim(), role: unread.role });
+    }
     const loc = col('loc');
     const bare = input.locNamed ? null : bareNamesNote(input.source.name, cells[loc], input.layout.rows.map((r) => r[loc] ?? ''));
     if (bare) run.notes.push(bare);

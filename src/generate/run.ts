@@ -12,7 +12,7 @@ import type { Layout } from '../input/layout.ts';
 import type { BelongColumns } from '../rules/belonging-columns.ts';
 import type { ExtraColumns } from '../rules/extras.ts';
 import { siteOf, type Site } from '../rules/slow-url.ts';
-import type { Hooks, InputSource, Platform, Role } from '../types.ts';
+import type { Hooks, InputSource, Platform, Role, UnreadColumn } from '../types.ts';
 import { FindingStore } from './findings.ts';
 import type { ResolvedOptions } from './options.ts';
 import { ProgressReporter } from './progress.ts';
@@ -82,6 +82,8 @@ export class GenerateRun {
   readonly rejectedHosts = new Map<string, number>();
   /** One line each about the job as a whole, for the person (the CLI's stderr). */
   readonly notes: string[] = [];
+  /** The columns the notes say hold a deciding role under a name no rule reads. */
+  readonly unreadColumns: UnreadColumn[] = [];
   readonly inputs: InputInfo[] = [];
   /**
    * The URLs an input's columns left out, for the inputs after it: a list that names such a URL

@@ -37,7 +37,7 @@ const LOOKS: Record<Exclude<Kind, 'canonical'>, Looks> = {
   publication: { value: { test: isPublicationState }, keeps: { test: (v: string) => !isUnpublished(v) } },
 };
 
-export interface UnreadColumn {
+export interface UnreadAt {
   column: number;
   role: Kind;
 }
@@ -47,8 +47,8 @@ export interface UnreadColumn {
  * no column has that role; a column whose name is that role's was set aside by the person, and is
  * left so.
  */
-export function unreadDecidingColumns(roles: Role[], header: string[], rows: string[][]): UnreadColumn[] {
-  const found: UnreadColumn[] = [];
+export function unreadDecidingColumns(roles: Role[], header: string[], rows: string[][]): UnreadAt[] {
+  const found: UnreadAt[] = [];
   const unread = (role: Kind, looks: (column: number) => boolean) => {
     if (roles.includes(role)) return;
     const column = roles.findIndex((r, i) => r === 'ignore' && roleOfName(header[i] ?? '') !== role && looks(i));
@@ -96,6 +96,6 @@ const KEPT: Record<Kind, string> = {
 const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability', publication: 'Post Status', canonical: 'Canonical' };
 
 /** The note for one such column. */
-export function unreadNote(source: string, header: string, { column, role }: UnreadColumn): string {
+export function unreadNote(source: string, header: string, { column, role }: UnreadAt): string {
   return `${source}: column ${column + 1} (${header.trim()}) holds ${WHAT[role]}, but its name is not one read as such, so ${KEPT[role]} are kept: name it ${NAME[role]}, or give it the ${role} role (--column "${header.trim()}=${role}" on the command line, under Columns in the page)`;
 }

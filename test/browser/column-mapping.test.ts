@@ -62,6 +62,36 @@ describe('naming the URL column when none is found', { timeout: 120_000 }, () =>
     await waitForStat(page, 'Summary', 'Rows', want.rows, 30_000);
   });
 
+  it("gives a crawl's columns in another UI language the roles their values show, in one click", async () => {
+    const crawl = [
+      'Indirizzo,Tipo di contenuto,Codice di stato,Indicizzabilità,Elemento link canonico 1',
+      'https://www.example.com/a,text/html,200,Indicizzabile,https://www.example.com/a',
+      'https://www.example.com/a?sort=price,text/html,200,Non indicizzabile,https://www.example.com/a',
+      'https://www.example.com/old,text/html,301,Non indicizzabile,',
+      'https://www.example.com/logo.png,image/png,200,Indicizzabile,',
+      'https://www.example.com/b,text/html,200,Indicizzabile,https://www.example.com/b',
+    ].join('\n');
+    await page.goto(app.server.url);
+    await setBaseAndTime(page, BASE, NOW);
+    await page.getByLabel('URL list').setInputFiles({ name: 'crawl-it.csv', mimeType: 'text/csv', buffer: Buffer.from(crawl) });
+    await waitForStat(page, 'Summary', 'Accepted', 5, 30_000);
+    const before = (await generate(new TextEncoder().encode(crawl), { baseUrl: BASE, now: NOW })).summary;
+    assert.deepEqual(before.unreadColumns.map((u) => [u.name, u.role]), [
+      ['Codice di stato', 'status'],
+      ['Tipo di contenuto', 'content-type'],
+      ['Indicizzabilità', 'indexability'],
+      ['Elemento link canonico 1', 'canonical'],
+    ]);
+    await page.getByText('Codice di stato → status · Tipo di contenuto → content-type · Indicizzabilità → indexability · Elemento link canonico 1 → canonical, as under Columns').waitFor();
+    await page.getByRole('button', { name: 'Give these 4 columns their roles and generate again' }).click();
+    const columns = before.unreadColumns.map((u) => ({ column: u.name, role: u.role }));
+    const want = (await generate(new TextEncoder().encode(crawl), { baseUrl: BASE, now: NOW, columns })).summary;
+    assert.deepEqual([want.accepted, want.excluded, want.unreadColumns], [2, 3, []]);
+    await waitForStat(page, 'Summary', 'Accepted', want.accepted, 30_000);
+    await waitForStat(page, 'Summary', 'Excluded', want.excluded, 30_000);
+    assert.equal(await page.getByRole('button', { name: /their roles and generate again/ }).count(), 0, 'no column is left to read');
+  });
+
   it("reads a WordPress export's items with the columns that decide them, and says so", async () => {
     const wxr = await readFile(path.join(ROOT, 'test/fixtures/wordpress/garden.WordPress.2026-11-29.xml'));
     await page.goto(app.server.url);
