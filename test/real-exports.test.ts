@@ -248,6 +248,19 @@ test("a crawl in another UI language hears of its unread canonical column; a red
   assert.deepEqual(mapped.summary.unreadColumns, []);
 });
 
+test("Screaming Frog's Last Modified and Redirect URL in its other UI languages are read: the page's lastmod, the redirect's target", async () => {
+  for (const [address, status, modified, redirect] of [
+    ['Adresse', 'Statuscode', 'Zuletzt geändert', 'Weiterleitungs-URL'],
+    ['Adresse', 'Code HTTP', 'Dernière modification', 'URL de redirection'],
+    ['Dirección', 'Código de estado', 'Última modificación', 'URL de redirección'],
+  ]) {
+    const r = await run([`${address},${status},${modified},${redirect}`, `${U}/a,200,"Fri, 15 Nov 2024 08:12:31 GMT",`, `${U}/old,301,,${U}/a`].join('\n'));
+    assert.deepEqual(r.locs, [`${U}/a`], modified);
+    assert.ok(r.files['sitemap-1.xml.gz'].includes('<lastmod>2024-11-15T08:12:31Z</lastmod>'), modified);
+    assert.deepEqual(codes(r, 'row-status'), [[3, `${U}/old (301 redirect to ${U}/a)`]], redirect);
+  }
+});
+
 test('a column named loc by the columns option is the one the base URL is inferred from', async () => {
   const list = ['Referrer,Target', 'https://blog.example.org/x,https://www.example.com/a', 'https://blog.example.org/y,https://www.example.com/b'].join('\n');
   const r = await generate([source('links.csv', list)], { now: NOW, columns: [{ column: 'Target', role: 'loc' }, { column: 'Referrer', role: 'ignore' }] }, nodePlatform);

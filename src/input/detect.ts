@@ -86,7 +86,10 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   // From the most telling name to the least: of several such columns the first here is read (a
   // CMS's `Date` is when a post was first published, its `Modified Date` when it last changed).
   lastmod: [
-    'lastmod', 'lastmodified', 'lastmodifieddate', 'modified', 'modifieddate', 'datemodified', 'modifiedat', 'postmodified',
+    'lastmod', 'lastmodified',
+    // Screaming Frog's Last Modified in its other UI languages.
+    'zuletztgeändert', 'dernièremodification', 'últimamodificación', 'ultimamodifica', 'últimamodificação', 'laatstgewijzigd', 'ostatniamodyfikacja',
+    'lastmodifieddate', 'modified', 'modifieddate', 'datemodified', 'modifiedat', 'postmodified',
     'postmodifieddate', 'postmodifiedgmt', 'lastupdated', 'lastupdate', 'updated', 'updatedat', 'updatedon', 'modifiedon', 'dateupdated', 'updateddate', 'date',
   ],
   changefreq: ['changefreq', 'changefrequency'],
@@ -94,7 +97,11 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   // Screaming Frog's names in English, German, French and Spanish.
   status: ['statuscode', 'httpstatus', 'httpstatuscode', 'responsecode', 'httpcode', 'httpresponsecode', 'httpstatuscodes', 'codehttp', 'códigodeestado', 'codigodeestado'],
   'status-text': ['status'],
-  redirect: ['redirecturl', 'redirecturi', 'redirecttarget', 'redirectedtourl', 'redirectsto', 'redirectto', 'redirecttourl', 'redirectlocation', 'redirect.to.url', '301/302target', 'targetpath'],
+  redirect: [
+    'redirecturl', 'redirecturi', 'redirecttarget', 'redirectedtourl', 'redirectsto', 'redirectto', 'redirecttourl', 'redirectlocation', 'redirect.to.url', '301/302target', 'targetpath',
+    // Screaming Frog's Redirect URL in its other UI languages.
+    'weiterleitungsurl', 'urlderedirection', 'urlderedirección', 'urldireindirizzamento', 'urlderedirecionamento', 'omleidingsurl',
+  ],
   'redirect-type': ['redirecttype'],
   // Sitebulb, Lumar, Ahrefs and JetOctopus say it with a yes or no (`Indexable`, `Is indexable page`).
   // Botify says it as compliant (`Is Compliant`, `compliant.is_compliant`).
