@@ -20,19 +20,17 @@ export async function listsInZips(sources: InputSource[], platform: Platform, op
       out.push(source);
       continue;
     }
+    const inZip = (list: InputSource) => list.name.slice(source.name.length + 1);
     const read: InputSource[] = [];
-    const passed: string[] = [];
-    for (const list of lists) {
-      if (await holdsUrlList(list, platform, options)) read.push(list);
-      else passed.push(list.name.slice(source.name.length + 1));
-    }
-    if (read.length === 0) throw new InputError(`${source.name}: none of the lists in it holds URLs (${someNames(passed)})`);
-    const found = await searchConsoleIssue(lists.filter((l) => passed.includes(l.name.slice(source.name.length + 1))));
-    const issue = found && !INDEXED.test(found.issue) ? { issue: found.issue, file: found.metadata.name.slice(source.name.length + 1) } : null;
-    const others = passed.filter((name) => name !== issue?.file);
-    if (others.length) note(`${source.name}: ${someNames(read.map((r) => r.name.slice(source.name.length + 1)))} read; ${someNames(others)} passed over, as ${others.length === 1 ? 'it holds' : 'they hold'} no URLs`);
+    const passed: InputSource[] = [];
+    for (const list of lists) (await holdsUrlList(list, platform, options) ? read : passed).push(list);
+    if (read.length === 0) throw new InputError(`${source.name}: none of the lists in it holds URLs (${someNames(passed.map(inZip))})`);
+    const found = await searchConsoleIssue(passed);
+    const issue = found && !INDEXED.test(found.issue) ? found : null;
+    const others = passed.filter((list) => list !== issue?.metadata).map(inZip);
+    if (others.length) note(`${source.name}: ${someNames(read.map(inZip))} read; ${someNames(others)} passed over, as ${others.length === 1 ? 'it holds' : 'they hold'} no URLs`);
     const verdict = issue && searchConsoleVerdict(issue.issue);
-    if (issue) note(`${source.name}: Search Console lists these pages under “${issue.issue}” (${issue.file}), ${verdict ? `so each is left out (${CODE_NAMES[verdict.code]}); list a page again once it is fixed` : 'a reason pages are not indexed: check that each should be in a sitemap before submitting it'}`);
+    if (issue) note(`${source.name}: Search Console lists these pages under “${issue.issue}” (${inZip(issue.metadata)}), ${verdict ? `so each is left out (${CODE_NAMES[verdict.code]}); list a page again once it is fixed` : 'a reason pages are not indexed: check that each should be in a sitemap before submitting it'}`);
     out.push(...(verdict ? read.map((list) => withVerdict(list, verdict)) : read));
   }
   return out;
