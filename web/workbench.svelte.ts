@@ -70,6 +70,8 @@ export class Workbench {
   inspection = $state.raw<Inspection | null>(null);
   /** Column roles chosen by hand; null keeps the engine's detection. */
   roles = $state.raw<Role[] | null>(null);
+  /** Roles given by a column's name in a file the Columns panel does not show (a crawl picked after Search Console's list). */
+  namedRoles = $state.raw<{ column: string; role: Role }[]>([]);
   delimiter = $state<Delimiter | 'auto'>('auto');
   /** The worksheet of a workbook to read, by name; undefined reads the first that holds URLs. */
   sheet = $state<string | undefined>(undefined);
@@ -88,6 +90,7 @@ export class Workbench {
     if (this.delimiter !== 'auto') o.delimiter = this.delimiter;
     if (this.sheet !== undefined) o.sheet = this.sheet;
     if (this.roles) Object.assign(o, mappedRoles(this.roles, this.inspection));
+    if (this.namedRoles.length) o.columns = [...(o.columns ?? []), ...this.namedRoles];
     if (this.robots) {
       o.robotsTxt = this.robots.text;
       o.robotsAgent = this.settings.robotsAgent.trim() || 'Googlebot';
@@ -174,6 +177,7 @@ export class Workbench {
     if (previous) this.previous = previous;
     this.files = files;
     this.roles = null;
+    this.namedRoles = [];
     this.delimiter = 'auto';
     this.sheet = undefined;
     this.inspection = null;
@@ -299,25 +303,28 @@ export class Workbench {
 
   resetRoles(): void {
     this.roles = null;
+    this.namedRoles = [];
   }
 
   /**
    * The columns the last run found holding a deciding role under a name no rule reads (a crawl in
-   * another UI language), as the list shown under Columns has them: each once, by its place there.
+   * another UI language), each once by name: `column` is its place in the list the Columns panel
+   * shows, or -1 when it is in another file.
    */
   unreadShown(summary: Summary): { column: number; name: string; role: Role }[] {
     const header = this.inspection?.header ?? [];
-    const shown = new Map<number, { column: number; name: string; role: Role }>();
+    const shown = new Map<string, { column: number; name: string; role: Role }>();
     for (const { name, role } of summary.unreadColumns ?? []) {
-      const column = header.findIndex((h) => h.trim() === name);
-      if (column >= 0 && !shown.has(column)) shown.set(column, { column, name, role });
+      if (!shown.has(name)) shown.set(name, { column: header.findIndex((h) => h.trim() === name), name, role });
     }
     return [...shown.values()];
   }
 
-  /** Gives those columns the roles their values show, and runs the list again. */
-  async readUnread(columns: { column: number; role: Role }[]): Promise<void> {
-    for (const { column, role } of columns) this.setRole(column, role);
+  /** Gives those columns the roles their values show (by place in the list shown, else by name), and runs the list again. */
+  async readUnread(columns: { column: number; name: string; role: Role }[]): Promise<void> {
+    for (const { column, role } of columns) if (column >= 0) this.setRole(column, role);
+    const elsewhere = columns.filter((c) => c.column < 0).map(({ name, role }) => ({ column: name, role }));
+    if (elsewhere.length) this.namedRoles = [...this.namedRoles, ...elsewhere];
     await this.generate();
   }
 

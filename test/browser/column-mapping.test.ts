@@ -90,6 +90,22 @@ describe('naming the URL column when none is found', { timeout: 120_000 }, () =>
     await waitForStat(page, 'Summary', 'Accepted', want.accepted, 30_000);
     await waitForStat(page, 'Summary', 'Excluded', want.excluded, 30_000);
     assert.equal(await page.getByRole('button', { name: /their roles and generate again/ }).count(), 0, 'no column is left to read');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Summary', 'focus goes to the Summary, not to the page');
+
+    // Picked after Search Console's list, the crawl is not the file shown under Columns: its columns are given their roles by name.
+    const gsc = 'Pages les plus populaires,Clics,Impressions\nhttps://www.example.com/a,10,100\nhttps://www.example.com/c,3,40\n';
+    await page.goto(app.server.url);
+    await setBaseAndTime(page, BASE, NOW);
+    await page.getByLabel('URL list').setInputFiles([
+      { name: 'gsc-fr.csv', mimeType: 'text/csv', buffer: Buffer.from(gsc) },
+      { name: 'crawl-it.csv', mimeType: 'text/csv', buffer: Buffer.from(crawl) },
+    ]);
+    await page.getByRole('button', { name: 'Give these 4 columns their roles and generate again' }).click();
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const both = (await generate([enc(gsc), enc(crawl)], { baseUrl: BASE, now: NOW, columns })).summary;
+    assert.deepEqual([both.accepted, both.excluded], [3, 3], 'the crawl is read first: its verdicts hold for the URLs Search Console lists too');
+    await waitForStat(page, 'Summary', 'Accepted', both.accepted, 30_000);
+    await waitForStat(page, 'Summary', 'Excluded', both.excluded, 30_000);
   });
 
   it("reads a WordPress export's items with the columns that decide them, and says so", async () => {
