@@ -212,6 +212,9 @@ test('no accepted row: no sitemap files, a clear message, the report still comes
   const crawl = `Address,Status Code\n${U}/old,301\n${U}/gone,404\n`;
   assert.equal((await run(crawl)).summary.message, 'no row was accepted: every row was left out (redirects, errors, noindex, rules…) (see report.csv)');
   assert.equal((await run(crawl + 'mailto:a,200\n')).summary.message, 'no row was accepted: every row has an error or was left out (see report.csv)');
+  // A base URL given without the list's www.: the message names the base URL the rows are on.
+  const apex = await run(`loc\n${U}/a\n${U}/b\nhttps://shop.example.com/c\n`, { baseUrl: 'https://example.com/' });
+  assert.equal(apex.summary.message, "no row was accepted: every row has an error (see report.csv); 2 of them are on www.example.com, not on the base URL's example.com: give https://www.example.com/ as the base URL if that is the site");
 });
 
 test('index lastmod is the latest lastmod of each file; robots line names the index', async () => {

@@ -79,6 +79,16 @@ function reportRejectedHosts(run: GenerateRun): void {
   }
 }
 
+/**
+ * When most rows were refused for one other host (a base URL given without its `www.`), the base
+ * URL that host would make, for the message that no row was accepted.
+ */
+function otherSite(run: GenerateRun): string {
+  const [host, n] = [...run.rejectedHosts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (!run.site || n * 2 < run.x.counter(Counter.Rows)) return '';
+  return `; ${n.toLocaleString('en-US')} of them are on ${host}, not on the base URL's ${run.site.host}: give ${run.site.protocol}//${host}/ as the base URL if that is the site`;
+}
+
 /** Why no row was accepted, by what became of the rows. */
 function whyNone(rejected: number, excluded: number): string {
   if (!excluded) return 'every row has an error';
@@ -92,7 +102,7 @@ export function summarize(run: GenerateRun): Summary {
   const accepted = x.counter(Counter.Accepted);
   let message: string | undefined;
   if (accepted === 0) {
-    message = x.counter(Counter.Rows) === 0 ? 'the input has no rows' : `no row was accepted: ${whyNone(x.counter(Counter.Rejected), x.counter(Counter.Excluded))} (see report.csv)`;
+    message = x.counter(Counter.Rows) === 0 ? 'the input has no rows' : `no row was accepted: ${whyNone(x.counter(Counter.Rejected), x.counter(Counter.Excluded))} (see report.csv)${otherSite(run)}`;
   } else {
     for (const f of run.output.files) f.lastmod = notAfter(f.lastmod, run.opts.nowMs);
     writeIndexes(run.core, run.zip, run.output.files, run.baseHref!, run.opts);
