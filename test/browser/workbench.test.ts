@@ -140,7 +140,8 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.getByRole('button', { name: /^Use pasted list/ }).click();
     await waitForResults(3);
     assert.equal((await shownStats()).Accepted, 2);
-    await page.getByText('pasted.txt').waitFor();
+    await page.getByText('pasted.txt', { exact: true }).waitFor();
+    await page.getByText('Loaded: pasted.txt').waitFor(); // at the input too: the file input itself forgets
 
     // A drop on the page's footer, far from any input: the whole page is the drop target.
     const dataTransfer = await page.evaluateHandle(() => {
@@ -153,7 +154,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.getByText('Drop to load the list').waitFor();
     await target.dispatchEvent('dragover', { dataTransfer });
     await target.dispatchEvent('drop', { dataTransfer });
-    await page.getByText('dropped.txt').waitFor();
+    await page.getByText('dropped.txt', { exact: true }).waitFor();
     await waitForResults(2);
     assert.equal(await page.getByText('Drop to load the list').count(), 0, 'the drop overlay is gone');
   });
