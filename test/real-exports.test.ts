@@ -261,6 +261,18 @@ test("Screaming Frog's Last Modified and Redirect URL in its other UI languages 
   }
 });
 
+test('the reasons beside an unread indexability column are named with it, and once both are read the report gives the reason', async () => {
+  const crawl = ['Indirizzo,Indicizzabilità,Stato di indicizzabilità,Titolo 1', `${U}/a,Indicizzabile,,A`, `${U}/b,Non indicizzabile,Canonicalizzato,B`, `${U}/c,Non indicizzabile,Noindex,C`].join('\n');
+  const r = await run(crawl);
+  assert.deepEqual(r.summary.unreadColumns.map((u) => [u.name, u.role]), [['Indicizzabilità', 'indexability'], ['Stato di indicizzabilità', 'indexability-status']]);
+  assert.match(r.summary.notes[1], /column 3 \(Stato di indicizzabilità\) holds the reasons for the indexability verdicts beside it, .* so the reasons are not in the report/);
+  const read = await run(crawl, { columns: r.summary.unreadColumns.map((u) => ({ column: u.name, role: u.role })) });
+  assert.deepEqual(codes(read, 'row-non-indexable'), [[3, `${U}/b (Canonicalizzato)`], [4, `${U}/c (Noindex)`]]);
+  // A title column beside the verdicts is no reason: it is filled for the indexable pages too.
+  const titled = await run(['Indirizzo,Indicizzabilità,Titolo 1', `${U}/a,Indicizzabile,A`, `${U}/b,Non indicizzabile,B`].join('\n'));
+  assert.deepEqual(titled.summary.unreadColumns.map((u) => u.role), ['indexability']);
+});
+
 test('a column named loc by the columns option is the one the base URL is inferred from', async () => {
   const list = ['Referrer,Target', 'https://blog.example.org/x,https://www.example.com/a', 'https://blog.example.org/y,https://www.example.com/b'].join('\n');
   const r = await generate([source('links.csv', list)], { now: NOW, columns: [{ column: 'Target', role: 'loc' }, { column: 'Referrer', role: 'ignore' }] }, nodePlatform);

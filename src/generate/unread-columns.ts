@@ -10,7 +10,7 @@ import { roleOfName } from '../input/detect.ts';
 import { isPublicationState, isUnpublished } from '../input/publication-states.ts';
 import type { Role } from '../types.ts';
 
-type Kind = 'status' | 'content-type' | 'indexability' | 'publication' | 'canonical';
+type Kind = 'status' | 'content-type' | 'indexability' | 'publication' | 'canonical' | 'indexability-status';
 
 interface Looks {
   /** Every value of such a column. */
@@ -24,7 +24,7 @@ const SHARE = 0.9;
 /** Fewer sampled values say nothing (two do when they are of both kinds: a 200 and a 404). */
 const MIN_VALUES = 2;
 
-const LOOKS: Record<Exclude<Kind, 'canonical'>, Looks> = {
+const LOOKS: Record<Exclude<Kind, 'canonical' | 'indexability-status'>, Looks> = {
   // The codes crawlers report, 0 for no response.
   status: { value: /^(0|20[0-6]|30[0-8]|40[0-9]|41[0-8]|42[69]|451|50[0-4])$/, keeps: /^2/ },
   // `text/html; charset=utf-8`, `image/png`.
@@ -57,7 +57,18 @@ export function unreadDecidingColumns(roles: Role[], header: string[], rows: str
   for (const role of Object.keys(LOOKS) as (keyof typeof LOOKS)[]) unread(role, (i) => looksLike(rows, i, LOOKS[role]));
   const loc = roles.indexOf('loc');
   if (loc >= 0) unread('canonical', (i) => looksCanonical(rows, i, loc));
+  // The reasons beside the verdicts (Screaming Frog's Indexability Status follows its Indexability).
+  const verdicts = roles.includes('indexability') ? roles.indexOf('indexability') : found.find((f) => f.role === 'indexability')?.column ?? -1;
+  if (verdicts >= 0) unread('indexability-status', (i) => i === verdicts + 1 && looksLikeReasons(rows, verdicts, i));
   return found;
+}
+
+/** Reasons for verdicts: empty beside a verdict that keeps the row, words beside one that does not. */
+function looksLikeReasons(rows: string[][], verdicts: number, column: number): boolean {
+  const pairs = rows.map((r) => [(r[verdicts] ?? '').trim(), (r[column] ?? '').trim()]).filter(([v]) => LOOKS.indexability.value.test(v));
+  const given = pairs.filter(([, why]) => why !== '').length;
+  const agree = pairs.filter(([v, why]) => LOOKS.indexability.keeps.test(v) === (why === '')).length;
+  return given > 0 && pairs.length >= MIN_VALUES && agree >= SHARE * pairs.length;
 }
 
 /**
@@ -85,6 +96,7 @@ const WHAT: Record<Kind, string> = {
   indexability: 'indexability verdicts',
   publication: 'publication states',
   canonical: 'canonical URLs',
+  'indexability-status': 'the reasons for the indexability verdicts beside it',
 };
 const KEPT: Record<Kind, string> = {
   status: 'the redirects and errors it shows',
@@ -92,10 +104,12 @@ const KEPT: Record<Kind, string> = {
   indexability: 'the pages it calls Non-Indexable',
   publication: 'the drafts and other unpublished posts it shows',
   canonical: 'the pages it gives another canonical URL',
+  'indexability-status': 'the reasons are not in the report, which gives the verdict alone',
 };
-const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability', publication: 'Post Status', canonical: 'Canonical' };
+const NAME: Record<Kind, string> = { status: 'Status Code', 'content-type': 'Content Type', indexability: 'Indexability', publication: 'Post Status', canonical: 'Canonical', 'indexability-status': 'Indexability Status' };
 
 /** The note for one such column. */
 export function unreadNote(source: string, header: string, { column, role }: UnreadAt): string {
-  return `${source}: column ${column + 1} (${header.trim()}) holds ${WHAT[role]}, but its name is not one read as such, so ${KEPT[role]} are kept: name it ${NAME[role]}, or give it the ${role} role (--column "${header.trim()}=${role}" on the command line, under Columns in the page)`;
+  const what = role === 'indexability-status' ? KEPT[role] : `${KEPT[role]} are kept`;
+  return `${source}: column ${column + 1} (${header.trim()}) holds ${WHAT[role]}, but its name is not one read as such, so ${what}: name it ${NAME[role]}, or give it the ${role} role (--column "${header.trim()}=${role}" on the command line, under Columns in the page)`;
 }
