@@ -43,9 +43,9 @@ export interface UnreadAt {
 }
 
 /**
- * The ignored columns of `rows` that look like an unread status, content type or indexability, when
- * no column has that role; a column whose name is that role's was set aside by the person, and is
- * left so.
+ * The ignored columns of `rows` that look like an unread status, content type, indexability (and the
+ * reasons beside it), canonical or publication status, when no column has that role; a column whose
+ * name is that role's was set aside by the person, and is left so.
  */
 export function unreadDecidingColumns(roles: Role[], header: string[], rows: string[][]): UnreadAt[] {
   const found: UnreadAt[] = [];
