@@ -194,6 +194,12 @@ test('dates: built-in and custom date formats become ISO dates, other formats st
   );
 });
 
+test("ISO date cells (t=\"d\", as SheetJS writes them) lose a zero fraction of a second, as dates numbers stand for have none", async () => {
+  const cell = (ref: string, v: string) => `<c r="${ref}" t="d"><v>${v}</v></c>`;
+  const sheetData = `<row r="1">${cell('A1', '2025-10-01T10:30:00.000Z')}${cell('B1', '2025-10-01T10:30:00.250Z')}${cell('C1', '2025-10-01T10:30:00.000+02:00')}${cell('D1', '2025-10-01')}${cell('E1', '2025-10-01T10:30:00.000')}</row>`;
+  assert.equal(await csvOf(handmade({ sheetData })), '2025-10-01T10:30:00Z,2025-10-01T10:30:00.250Z,2025-10-01T10:30:00+02:00,2025-10-01,2025-10-01T10:30:00\n');
+});
+
 test('date cells in a 1904 workbook count from 1904-01-01', async () => {
   const serial1904 = day(2026, 11, 1) - 1462;
   const rows: Cell[][] = [['loc', 'lastmod'], ['https://www.example.com/a', date(serial1904)], ['https://www.example.com/b', date(serial1904 + 0.25, 'yyyy-mm-dd hh:mm')]];

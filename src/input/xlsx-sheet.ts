@@ -41,6 +41,7 @@ function isPlainNumber(d: Uint8Array, n: number): boolean {
 }
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 /** A shared string's index, as the `<v>` of a `t="s"` cell gives it; -1 when it is not one. */
 function indexOf(v: CsvBytes): number {
@@ -168,12 +169,22 @@ export class SheetRows implements PartHandler {
       case 'n':
         this.number(v);
         break;
+      case 'd':
+        this.isoDate(v);
+        break;
       default:
-        // `str` (a formula's text), `e` (an error such as #N/A), `d` (an ISO date as text).
+        // `str` (a formula's text), `e` (an error such as #N/A).
         if (this.hasInline) writeCellText(out, this.inline.bytes.data, 0, this.inline.bytes.length);
         else writeCellText(out, v.data, 0, v.length);
     }
     this.filled = out.length > before;
+  }
+
+  /** An ISO date as text (SheetJS writes `2025-10-01T10:30:00.000Z`): a zero fraction of a second goes, as it is absent from the dates numbers stand for. */
+  private isoDate(v: CsvBytes): void {
+    const text = decoder.decode(v.data.subarray(0, v.length));
+    const bytes = encoder.encode(text.replace(/(T\d\d:\d\d:\d\d)\.0+(?=Z|[+-]\d\d:?\d\d|\s*$)/, '$1'));
+    writeCellText(this.out, bytes, 0, bytes.length);
   }
 
   /** A number, or the ISO date a date-styled number stands for. */
