@@ -271,7 +271,14 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.waitForTimeout(200);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `page is ${width}px wide`);
+    // In one column the results are far below the list: a button beside the loaded list goes there.
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.getByRole('button', { name: 'See the results' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'work');
+    assert.ok(await page.getByRole('heading', { name: 'Findings by code' }).isVisible());
+    assert.ok(await page.evaluate(() => scrollY > 0), 'the page scrolled to the results');
     await page.setViewportSize({ width: 1280, height: 800 });
+    assert.equal(await page.getByRole('button', { name: 'See the results' }).isVisible(), false, 'beside the results, no need');
   });
 
   it('works offline after one visit, with options remembered', async () => {
