@@ -45,7 +45,7 @@ export async function fetchSite(urls: string[], options: FetchOptions, platform:
 }
 
 /** The audits' results with the findings of fetching put in: counted per code and per file. */
-export function withSiteFindings(audits: Audit[], site: FetchedSite): SiteAudit {
+function withSiteFindings(audits: Audit[], site: FetchedSite): SiteAudit {
   const findings = new SiteFindings(site.fetchFindings, audits.map((a) => a.findings), site.pageFindings);
   const codes: Record<string, number> = {};
   const count = (code: string, n = 1) => void (codes[code] = (codes[code] ?? 0) + n);
@@ -88,7 +88,9 @@ function auditParts(files: InputSource[], urls: string[], site: FetchedSite, opt
   const bySite = new Map<string | undefined, InputSource[]>();
   site.sources.forEach((source, i) => {
     const base = bases[site.sites[i]];
-    bySite.set(base, [...(bySite.get(base) ?? []), source]);
+    const group = bySite.get(base);
+    if (group) group.push(source);
+    else bySite.set(base, [source]);
   });
   const parts = files.length ? [{ sources: files, options: common }] : [];
   for (const [base, sources] of bySite) parts.push({ sources, options: base ? { ...common, baseUrl: base, baseUrlOfSite: true } : common });
