@@ -9,11 +9,11 @@ import { unzipSync } from 'fflate';
 import { generate } from '../src/generate/engine.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import type { Finding, Options } from '../src/types.ts';
+import { xsd } from './helpers/reference.ts';
 import { BASE, NOW } from './helpers/run-values.ts';
 
 export { BASE, NOW };
 export const ROOT = new URL('..', import.meta.url).pathname;
-export const REFERENCE = join(ROOT, '..', 'shared', 'reference');
 
 export function source(name: string, data: string | Uint8Array, chunkSize = 1 << 16) {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
@@ -115,7 +115,6 @@ export function tempFile(name: string, content: string | Uint8Array): string {
   return path;
 }
 
-/** Runs xmllint against an official schema; returns its exit status and output. */
 /** Whether libxml2 reads `file` as well-formed XML (no schema). */
 export function xmlWellFormed(file: string): boolean {
   const r = spawnSync('xmllint', ['--noout', file], { encoding: 'utf8' });
@@ -123,8 +122,9 @@ export function xmlWellFormed(file: string): boolean {
   return r.status === 0;
 }
 
+/** Runs xmllint against an official schema; returns its exit status and output. */
 export function xmllint(schema: string, file: string) {
-  const r = spawnSync('xmllint', ['--noout', '--schema', join(REFERENCE, schema), file], { encoding: 'utf8' });
+  const r = spawnSync('xmllint', ['--noout', '--schema', xsd(schema), file], { encoding: 'utf8' });
   if (r.error) throw new Error(`xmllint could not run (${r.error.message}); install libxml2-utils`);
   return { status: r.status, output: r.stderr };
 }

@@ -1,0 +1,21 @@
+// Where the official XSDs are: SITEMILL_XSD_DIR, else ../shared/reference beside the clone. A test that
+// validates against them fails with one line naming what is missing, never with xmllint's own words
+// about a file it could not open.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+const REFERENCE = path.resolve(process.env.SITEMILL_XSD_DIR ?? path.join(ROOT, '..', 'shared', 'reference'));
+
+/** The path of one official schema (`sitemap.xsd`, `all.xsd`, `ext/…`); throws one line when it is absent. */
+export function xsd(name: string): string {
+  const file = path.join(REFERENCE, name);
+  if (!existsSync(file)) {
+    throw new Error(
+      `missing official XSD ${name} in ${REFERENCE}: put the sitemaps.org and Google extension schemas there ` +
+        '(see README, "Tests") or set SITEMILL_XSD_DIR to the folder that holds them',
+    );
+  }
+  return file;
+}
