@@ -151,6 +151,18 @@ describe('the package', { timeout: 600_000 }, () => {
     assert.deepEqual(warnings, [], installLog);
   });
 
+  it('declares the attributes and events the element has', async () => {
+    const element = await readFile(path.join(ROOT, 'web/element/WorkbenchElement.svelte'), 'utf8');
+    const types = await readFile(path.join(app, 'node_modules/sitemill/dist/embed/sitemill-workbench.d.ts'), 'utf8');
+    const attributes = [...element.matchAll(/attribute: '([a-z-]+)'/g)].map((m) => m[1]).sort();
+    const block = types.slice(types.indexOf('interface SitemillWorkbenchAttributes'), types.indexOf('interface SitemillCompleteDetail'));
+    assert.deepEqual([...block.matchAll(/^ {2}'?([a-z-]+)'?\?:/gm)].map((m) => m[1]).sort(), attributes);
+    const events = [...element.matchAll(/emit\('([a-z-]+)'/g)].map((m) => m[1]).sort();
+    const map = types.slice(types.indexOf('interface SitemillWorkbenchEventMap'), types.indexOf('interface SitemillWorkbenchElement'));
+    assert.deepEqual([...map.matchAll(/'([a-z-]+)': CustomEvent/g)].map((m) => m[1]).sort(), events);
+    assert.ok(events.length === 3 && attributes.length === 5, `${events} ${attributes}`);
+  });
+
   it('types the browser exports: the library, the element with its attributes and events (tsc, skipLibCheck off)', async () => {
     const dir = path.join(app, 'types');
     await mkdir(dir, { recursive: true });
