@@ -76,6 +76,25 @@ function examples(): Plugin {
 }
 
 /**
+ * Writes the element's types beside it (dist/embed/sitemill-workbench.d.ts), their types from the
+ * library pointed at the package's `sitemill/browser` export.
+ */
+function elementTypes(): Plugin {
+  const from = "from '../../src/browser.ts'";
+  return {
+    name: 'sitemill:element-types',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'embed',
+    async generateBundle() {
+      const source = await readFile(path.join(here, 'web/element/sitemill-workbench.d.ts'), 'utf8');
+      if (!source.includes(from)) throw new Error(`web/element/sitemill-workbench.d.ts no longer imports ${from}`);
+      const types = source.replace(/^\/\/.*\n/gm, '').replace(from, "from 'sitemill/browser'");
+      this.emitFile({ type: 'asset', fileName: 'sitemill-workbench.d.ts', source: types });
+    },
+  };
+}
+
+/**
  * A script that is not an app: one entry at a fixed name in its own folder of dist/, with its chunks,
  * worker and wasm beside it, each found relative to the module that needs it (`import.meta.url`).
  */
@@ -107,12 +126,18 @@ export default defineConfig({
     }),
     serviceWorker(),
     examples(),
+    elementTypes(),
   ],
   worker: {
     format: 'es',
-    // The input decoder loads the sitemap reader only when an input is a sitemap, so the CLI starts a
-    // list without it; the page's worker holds the audit, which needs that reader anyway.
-    rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+    rolldownOptions: {
+      // The input decoder loads the sitemap reader only when an input is a sitemap, so the CLI starts a
+      // list without it; the page's worker holds the audit, which needs that reader anyway.
+      checks: { ineffectiveDynamicImport: false },
+      // One file per worker, its lazy modules (xlsx, URL patterns, a previous set) inlined: a host's
+      // bundler copies the library's worker as an opaque asset, and would leave chunks of its own behind.
+      output: { codeSplitting: false },
+    },
   },
   build: {
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),

@@ -1,6 +1,8 @@
 // The engine's worker: pages talk to it through Comlink (see src/browser.ts). It generates, inspects
 // and checks; it keeps the last run's and the last check's findings so the page can read them a
-// page at a time.
+// page at a time. Its compression workers are copies of this same script, started under another
+// name: the build makes it one file with no chunks of its own, so a host's bundler that copies it
+// as it is, and a plain copy of dist/, give it everything it loads.
 import * as Comlink from 'comlink';
 import { auditFiles, type CheckedFile, type CheckFinding, type CheckOptions } from './check/index.ts';
 import type { AuditFindings } from './check/audit-findings.ts';
@@ -11,7 +13,8 @@ import { uploadZip } from './generate/upload-set.ts';
 import { publishedSetTime } from './generate/published-set.ts';
 import type { FindingFilter } from './findings/filter.ts';
 import { FindingPager, type FindingsPage as PageOf } from './findings/pager.ts';
-import { browserPlatform, iterate, useWasmUrl } from './platform/browser.ts';
+import { browserPlatform, iterate, useGzipWorkers, useWasmUrl } from './platform/browser.ts';
+import { GZIP_WORKER_NAME, serveGzip } from './compress/gzip-worker.ts';
 import type { Finding, InputSource, Inspection, Options, Progress, Severity, Summary } from './types.ts';
 
 /** Both tabs' findings narrow by the same filter (the audit's has files to choose from). */
@@ -235,4 +238,8 @@ const api = {
 
 export type WorkerApi = typeof api;
 
-Comlink.expose(api);
+if (self.name === GZIP_WORKER_NAME) serveGzip(self as unknown as Parameters<typeof serveGzip>[0]);
+else {
+  useGzipWorkers(() => new Worker(new URL(import.meta.url), { type: 'module', name: GZIP_WORKER_NAME }));
+  Comlink.expose(api);
+}

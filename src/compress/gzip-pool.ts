@@ -1,7 +1,8 @@
 // A small pool of compression workers, so files compress on other cores while the engine's worker
 // keeps parsing (CompressionStream runs on the thread that owns it): whole files, or a file's body
-// in pieces as it is written. Where workers cannot be started from here, files compress on this
-// thread instead.
+// in pieces as it is written. The workers are started by the function given to spawnWith (the
+// engine's worker starts copies of its own script); without one, or where workers cannot be
+// started, files compress on this thread instead.
 
 import { GzipAsWritten, gzipHere } from './gzip-stream.ts';
 import { PiecePool } from './piece-pool.ts';
@@ -44,7 +45,14 @@ export class GzipPool {
   /** Piece buffers the workers gave back. */
   private pieces = new PiecePool();
 
+  private spawn: (() => Worker) | null = null;
+
   constructor(private size: number) {}
+
+  /** How to start a compression worker (one that runs gzip-worker.ts's serveGzip). */
+  spawnWith(spawn: () => Worker): void {
+    this.spawn = spawn;
+  }
 
   /** Compresses `data`, taking ownership of its buffer (it is transferred to a worker). */
   async gzip(data: Uint8Array): Promise<Uint8Array> {
@@ -108,13 +116,14 @@ export class GzipPool {
 
   private start(): Member[] | null {
     if (this.members || this.broken) return this.members;
-    if (typeof Worker === 'undefined') {
+    const spawn = this.spawn;
+    if (!spawn || typeof Worker === 'undefined') {
       this.broken = true;
       return null;
     }
     try {
       this.members = Array.from({ length: this.size }, () => {
-        const worker = new Worker(new URL('./gzip-worker.ts', import.meta.url), { type: 'module' });
+        const worker = spawn();
         const member: Member = { worker, busy: 0 };
         worker.onmessage = (event: MessageEvent<Reply>) => this.answer(member, event.data);
         worker.onerror = (event) => this.fail(member, new Error(`the gzip worker stopped: ${event.message ?? 'no message'}`));

@@ -13,6 +13,11 @@ import { hasWasmSimd, NO_SIMD_MESSAGE } from './wasm-simd.ts';
 // takes the core the waiting engine leaves (1M rows in headless Chromium: 5.6–6.1 s, then 4.7–5.3 s).
 const pool = new GzipPool(Math.min(4, Math.max(2, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1)));
 
+/** How the engine's worker starts its compression workers; until it says, files compress on its own thread. */
+export function useGzipWorkers(spawn: () => Worker): void {
+  pool.spawnWith(spawn);
+}
+
 /** Reads a stream as an async iterable without relying on ReadableStream's own async iterator (not everywhere yet). */
 export async function* iterate(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
   const reader = stream.getReader();
