@@ -105,7 +105,7 @@ export function checkArgument(given: unknown, arg: Argument): void {
 function unknownName(name: string, arg: Argument): string {
   const other = arg.elsewhere?.find((e) => Object.hasOwn(e.table, name));
   if (other) return `${name} is not a ${arg.what}: it goes in ${other.where}`;
-  const known = Object.keys(arg.table).filter((n) => !arg.unsupported?.[n]);
+  const known = Object.keys(arg.table);
   const near = nearest(name, known);
   return near ? `unknown ${arg.what} "${name}": did you mean ${near}?` : `unknown ${arg.what} "${name}" (known: ${known.join(', ')})`;
 }

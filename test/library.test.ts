@@ -82,8 +82,8 @@ test('every input form gives the same run, under the name it is given', async ()
 });
 
 test('a bare string is refused in generate, check and inspect, naming { path } and { text }', async () => {
-  for (const call of [generate('https://www.example.com/' as never), check('sitemap.xml' as never), inspect('list.csv' as never)]) {
-    const e = await failure(call);
+  for (const call of [() => generate('https://www.example.com/' as never), () => check('sitemap.xml' as never), () => inspect('list.csv' as never)]) {
+    const e = await failure(call());
     assert.ok(e instanceof InputError && e instanceof SitemillError, String(e));
     assert.equal(e.code, 'input-type');
     assert.match(e.message, /\{ path: .* \{ text: … \}/);
@@ -96,8 +96,8 @@ test('a bare string is refused in generate, check and inspect, naming { path } a
 test('a missing file is an InputError with its path, a folder and an unreadable file too', async () => {
   const dir = tempDir();
   const missing = join(dir, 'nope.csv');
-  for (const call of [generate({ path: missing }), check({ path: missing }), inspect({ path: missing })]) {
-    const e = await failure(call);
+  for (const call of [() => generate({ path: missing }), () => check({ path: missing }), () => inspect({ path: missing })]) {
+    const e = await failure(call());
     assert.ok(e instanceof InputError, String(e));
     assert.deepEqual([e.code, e.path, e.message], ['input-not-found', missing, `no file at ${missing}`]);
   }
@@ -117,19 +117,19 @@ test('input that is no list is an InputError of code input-invalid', async () =>
 
 test('an unknown option or hook is refused with the nearest known name', async () => {
   const list = { text: LIST };
-  const cases: [Promise<unknown>, string, string][] = [
-    [generate(list, { baseURL: BASE } as never), 'baseURL', 'unknown generate() option "baseURL": did you mean baseUrl?'],
-    [generate(list, { maxUrl: 10 } as never), 'maxUrl', 'unknown generate() option "maxUrl": did you mean maxUrls?'],
-    [generate(list, { outDIR: 'out' } as never), 'outDIR', 'unknown generate() option "outDIR": did you mean outDir?'],
-    [generate(list, { signal: AbortSignal.timeout(1000) } as never), 'signal', 'signal is not a generate() option: it goes in the hooks (the third argument)'],
-    [generate(list, {}, { onprogress: () => {} } as never), 'onprogress', 'unknown generate() hook "onprogress": did you mean onProgress?'],
-    [generate(list, {}, { baseUrl: BASE } as never), 'baseUrl', 'baseUrl is not a generate() hook: it goes in the options (the second argument)'],
-    [check(list, { baseURL: BASE } as never), 'baseURL', 'unknown check() option "baseURL": did you mean baseUrl?'],
-    [inspect(list, { delimeter: ';' } as never), 'delimeter', 'unknown inspect() option "delimeter": did you mean delimiter?'],
-    [generate(list, { colour: 'red' } as never), 'colour', /^unknown generate\(\) option "colour" \(known: baseUrl, maxUrls, .*outDir\)$/ as never],
+  const cases: [() => Promise<unknown>, string, string][] = [
+    [() => generate(list, { baseURL: BASE } as never), 'baseURL', 'unknown generate() option "baseURL": did you mean baseUrl?'],
+    [() => generate(list, { maxUrl: 10 } as never), 'maxUrl', 'unknown generate() option "maxUrl": did you mean maxUrls?'],
+    [() => generate(list, { outDIR: 'out' } as never), 'outDIR', 'unknown generate() option "outDIR": did you mean outDir?'],
+    [() => generate(list, { signal: AbortSignal.timeout(1000) } as never), 'signal', 'signal is not a generate() option: it goes in the hooks (the third argument)'],
+    [() => generate(list, {}, { onprogress: () => {} } as never), 'onprogress', 'unknown generate() hook "onprogress": did you mean onProgress?'],
+    [() => generate(list, {}, { baseUrl: BASE } as never), 'baseUrl', 'baseUrl is not a generate() hook: it goes in the options (the second argument)'],
+    [() => check(list, { baseURL: BASE } as never), 'baseURL', 'unknown check() option "baseURL": did you mean baseUrl?'],
+    [() => inspect(list, { delimeter: ';' } as never), 'delimeter', 'unknown inspect() option "delimeter": did you mean delimiter?'],
+    [() => generate(list, { colour: 'red' } as never), 'colour', /^unknown generate\(\) option "colour" \(known: baseUrl, maxUrls, .*outDir\)$/ as never],
   ];
   for (const [call, option, message] of cases) {
-    const e = await failure(call);
+    const e = await failure(call());
     assert.ok(e instanceof OptionError && e instanceof SitemillError, String(e));
     assert.equal(e.code, 'option-unknown');
     assert.equal(e.option, option);
@@ -140,21 +140,21 @@ test('an unknown option or hook is refused with the nearest known name', async (
 
 test('an option or hook of the wrong type is refused with the type it takes', async () => {
   const list = { text: LIST };
-  const cases: [Promise<unknown>, string][] = [
-    [generate(list, { prefix: 42 } as never), 'generate() option prefix must be a string, not the number 42'],
-    [generate(list, { keep: 'row-status' } as never), "generate() option keep must be an array of rule codes, such as ['row-status'], not the string \"row-status\""],
-    [generate(list, { maxUrls: '100' } as never), 'generate() option maxUrls must be a whole number, not the string "100"'],
-    [generate(list, { gzip: 'no' } as never), 'generate() option gzip must be true or false, not the string "no"'],
-    [generate(list, { format: 'html' } as never), 'generate() option format must be "xml" or "txt", not the string "html"'],
-    [generate(list, { outDir: 42 } as never), 'generate() option outDir must be a string, not the number 42'],
-    [generate(list, {}, { signal: 'nope' } as never), 'generate() hook signal must be an AbortSignal (from an AbortController, or AbortSignal.timeout()), not the string "nope"'],
-    [generate(list, {}, { onProgress: true } as never), 'generate() hook onProgress must be a function, not the boolean true'],
-    [check(list, { signal: {} } as never), 'check() option signal must be an AbortSignal (from an AbortController, or AbortSignal.timeout()), not an object'],
-    [inspect(list, { roles: 'loc' } as never), 'inspect() option roles must be an array of roles (strings), not the string "loc"'],
-    [generate(list, 'fast' as never), 'the generate() options must be an object, not the string "fast"'],
+  const cases: [() => Promise<unknown>, string][] = [
+    [() => generate(list, { prefix: 42 } as never), 'generate() option prefix must be a string, not the number 42'],
+    [() => generate(list, { keep: 'row-status' } as never), "generate() option keep must be an array of rule codes, such as ['row-status'], not the string \"row-status\""],
+    [() => generate(list, { maxUrls: '100' } as never), 'generate() option maxUrls must be a whole number, not the string "100"'],
+    [() => generate(list, { gzip: 'no' } as never), 'generate() option gzip must be true or false, not the string "no"'],
+    [() => generate(list, { format: 'html' } as never), 'generate() option format must be "xml" or "txt", not the string "html"'],
+    [() => generate(list, { outDir: 42 } as never), 'generate() option outDir must be a string, not the number 42'],
+    [() => generate(list, {}, { signal: 'nope' } as never), 'generate() hook signal must be an AbortSignal (from an AbortController, or AbortSignal.timeout()), not the string "nope"'],
+    [() => generate(list, {}, { onProgress: true } as never), 'generate() hook onProgress must be a function, not the boolean true'],
+    [() => check(list, { signal: {} } as never), 'check() option signal must be an AbortSignal (from an AbortController, or AbortSignal.timeout()), not an object'],
+    [() => inspect(list, { roles: 'loc' } as never), 'inspect() option roles must be an array of roles (strings), not the string "loc"'],
+    [() => generate(list, 'fast' as never), 'the generate() options must be an object, not the string "fast"'],
   ];
   for (const [call, message] of cases) {
-    const e = await failure(call);
+    const e = await failure(call());
     assert.ok(e instanceof OptionError, String(e));
     assert.deepEqual([e.code, e.message], ['option-type', message]);
   }
@@ -166,8 +166,13 @@ test('an option or hook of the wrong type is refused with the type it takes', as
 test('an aborted signal cancels with an AbortError of code aborted', async () => {
   const controller = new AbortController();
   controller.abort();
-  for (const call of [generate(bytes(LIST), { baseUrl: BASE }, { signal: controller.signal }), check(bytes(SITEMAP), { signal: controller.signal }), inspect(bytes(LIST), {}, { signal: controller.signal })]) {
-    const e = await failure(call);
+  const calls = [
+    () => generate(bytes(LIST), { baseUrl: BASE }, { signal: controller.signal }),
+    () => check(bytes(SITEMAP), { signal: controller.signal }),
+    () => inspect(bytes(LIST), {}, { signal: controller.signal }),
+  ];
+  for (const call of calls) {
+    const e = await failure(call());
     assert.ok(e instanceof AbortError && e instanceof SitemillError, String(e));
     assert.deepEqual([e.name, e.code], ['AbortError', 'aborted']);
   }
