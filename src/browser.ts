@@ -2,7 +2,8 @@
 // Aborting a generate() or inspect(), or the worker dying, terminates it (the next call starts a fresh
 // one); aborting a check() stops the audit and keeps the worker.
 import * as Comlink from 'comlink';
-import type { ErrorCode, Input, Inspection, Options, PathInput, Progress, Summary } from './types.ts';
+import type { ErrorCode, Finding, Input, Inspection, Options, PathInput, Progress, Summary } from './types.ts';
+import type { CheckFinding } from './check/index.ts';
 import { AbortError, InputError, OptionError, SitemillError } from './errors.ts';
 import { formOf, inputsOf } from './library-inputs.ts';
 import { checkArgument, CHECK_OPTIONS, GENERATE_OPTIONS, RUN_HOOKS, type OptionTable } from './library-options.ts';
@@ -88,6 +89,12 @@ export interface Sitemill {
   /** Findings `start … start+count` of the last generate() that match `filter`, with their total. */
   findingsPage(filter: FindingFilter, start: number, count: number): Promise<FindingsPage>;
   /**
+   * The findings of the last generate() that match `filter`, in order (`for await (const f of
+   * sitemill.findings())`), read from the worker a page at a time. A generate() started meanwhile
+   * ends the reading with a SitemillError of code `stale`.
+   */
+  findings(filter?: FindingFilter): AsyncIterableIterator<Finding>;
+  /**
    * Audits existing sitemaps (XML, `.xml.gz`, indexes, text sitemaps, RSS/Atom feeds, zips of them),
    * read in order as `sitemill check` reads them. Resolves with the files, the counts per code and
    * per severity; the findings stay in the worker (read them with checkFindingsPage).
@@ -101,6 +108,8 @@ export interface Sitemill {
   checkSite(url: string, options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
   /** Findings `start … start+count` of the last check() that match `filter`, with their total. */
   checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): Promise<CheckFindingsPage>;
+  /** The findings of the last check() that match `filter`, in order, a page at a time; a check() started meanwhile ends it (`stale`). */
+  checkFindings(filter?: CheckFindingFilter): AsyncIterableIterator<CheckFinding>;
   /**
    * After a run with a previous set: a zip of only the files to upload (`filesToUpload(summary)`)
    * and the index, taken from the run's zip as they are stored there.
@@ -144,9 +153,9 @@ async function named(input: BrowserInput, signal?: AbortSignal): Promise<NamedBl
     case 'blob':
       return form.blob instanceof File && form.blob.name === form.name ? form.blob : new File([form.blob], form.name, { type: form.blob.type });
     case 'stream':
-      return new File(await gathered(abortableChunks(form.stream, signal)), form.name);
+      return new File(await gathered(abortableChunks(form.stream, signal, form.name)), form.name);
     case 'source':
-      return new File(await gathered(abortableChunks(form.source.chunks(), signal)), form.source.name);
+      return new File(await gathered(abortableChunks(form.source.chunks(), signal, form.source.name)), form.source.name);
   }
 }
 
@@ -203,12 +212,29 @@ function cloneable<T extends object>(options: T): T {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => typeof v !== 'function' && !(v instanceof AbortSignal))) as T;
 }
 
+/** Findings read through a worker a page at this size: a page in flight, not the whole list, is held. */
+const FINDINGS_PAGE = 1000;
+
+/** Every finding a pager gives, page after page; `run()` counting up means a newer run replaced them. */
+async function* paged<T>(read: (start: number, count: number) => Promise<{ total: number; findings: T[] }>, run: () => number, what: string): AsyncGenerator<T> {
+  const reading = run();
+  for (let start = 0; ; ) {
+    const page = await read(start, FINDINGS_PAGE);
+    if (run() !== reading) throw new SitemillError('stale', `a newer ${what} replaced the findings being read`);
+    yield* page.findings;
+    start += page.findings.length;
+    if (page.findings.length === 0 || start >= page.total) return;
+  }
+}
+
 function aborted(signal: AbortSignal): AbortError {
   return new AbortError(signal.reason);
 }
 
 export function createSitemill(config: SitemillConfig = {}): Sitemill {
   let running: Running | null = null;
+  /** Runs started, so a reading of their findings knows when a newer one has replaced them. */
+  const started = { generate: 0, check: 0 };
 
   const stop = (reason: unknown) => {
     if (!running) return;
@@ -274,6 +300,7 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
   return {
     async generate(input, options = {}, hooks = {}) {
       checkArguments('generate', options, GENERATE_OPTIONS, hooks, RUN_HOOKS);
+      started.generate++;
       const files = await namedAll(input, hooks.signal);
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
       // Comlink's Remote type spreads over the union; the worker returns exactly an Outcome.
@@ -290,8 +317,12 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     findingsPage(filter, start, count) {
       return call((api) => api.findingsPage(filter, start, count));
     },
+    findings(filter = {}) {
+      return paged((start, count) => call((api) => api.findingsPage(filter, start, count)), () => started.generate, 'generate()');
+    },
     async check(input, options = {}, hooks = {}) {
       checkArguments('check', options, CHECK_RUN_OPTIONS, hooks, RUN_HOOKS);
+      started.check++;
       const files = await namedAll(input, hooks.signal);
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
       const outcome = await call(
@@ -303,6 +334,7 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     },
     async checkSite(url, options = {}, hooks = {}) {
       checkArguments('checkSite', options, CHECK_RUN_OPTIONS, hooks, RUN_HOOKS);
+      started.check++;
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
       const clean: CheckRunOptions = { baseUrl: options.baseUrl, now: options.now };
       const outcome = await call((api) => api.checkSite(absolute(url), clean, progress) as Promise<Outcome<CheckSummary>>, hooks.signal);
@@ -310,6 +342,9 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     },
     checkFindingsPage(filter, start, count) {
       return call((api) => api.checkFindingsPage(filter, start, count));
+    },
+    checkFindings(filter = {}) {
+      return paged((start, count) => call((api) => api.checkFindingsPage(filter, start, count)), () => started.check, 'check()');
     },
     async uploadSet(zip, summary) {
       const names = filesToUpload(summary);

@@ -11,6 +11,7 @@ import { abortableChunks } from './input/abortable-reads.ts';
 import { pathSource } from './input/path-source.ts';
 
 export { AbortError, InputError, OptionError, SitemillError } from './errors.ts';
+export { OutOfMemoryError } from './core/out-of-memory.ts';
 export { FindingStore, type FindingFilter } from './generate/findings.ts';
 export { CODE_INFO } from './core/codes.ts';
 export { DEFAULT_OPTIONS, LIMITS } from './generate/options.ts';
@@ -36,7 +37,7 @@ export async function toSource(input: Input, signal?: AbortSignal): Promise<Inpu
       return bytesSource(form.name, form.bytes);
     case 'blob': {
       const blob = form.blob;
-      return { name: form.name, size: blob.size, chunks: () => abortableChunks(blob.stream(), signal) };
+      return { name: form.name, size: blob.size, chunks: () => abortableChunks(blob.stream(), signal, form.name) };
     }
     case 'stream': {
       const stream = form.stream;
@@ -45,13 +46,13 @@ export async function toSource(input: Input, signal?: AbortSignal): Promise<Inpu
         // Read once only: a second reading would find the stream spent and the input silently empty.
         if (read) throw new Error(`${form.name}: a stream input was read twice`);
         read = true;
-        return abortableChunks(stream, signal);
+        return abortableChunks(stream, signal, form.name);
       };
       return { name: form.name, size: form.size, once: true, chunks };
     }
     case 'source': {
       const source = form.source;
-      return signal ? { ...source, chunks: () => abortableChunks(source.chunks(), signal) } : source;
+      return { ...source, chunks: () => abortableChunks(source.chunks(), signal, source.name) };
     }
   }
 }

@@ -176,7 +176,19 @@ export type InputErrorCode =
   | 'input-invalid';
 
 /** The code of every error the library throws on purpose: `SitemillError.code`. */
-export type ErrorCode = OptionErrorCode | InputErrorCode | 'aborted' | 'memory' | 'crashed' | 'terminated' | 'internal';
+export type ErrorCode =
+  | OptionErrorCode
+  | InputErrorCode
+  /** Stopped by its AbortSignal (an AbortError). */
+  | 'aborted'
+  /** The job ran out of memory. */
+  | 'memory'
+  /** The browser's worker died; `terminated`: terminate() was called. */
+  | 'crashed'
+  | 'terminated'
+  /** A newer run replaced the findings being read (the browser's findings() and checkFindings()). */
+  | 'stale'
+  | 'internal';
 
 /** One input: a name for messages and the manifest, and its bytes as a stream of chunks. */
 export interface InputSource {

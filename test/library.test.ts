@@ -93,7 +93,7 @@ test('a bare string is refused in generate, check and inspect, naming { path } a
   assert.equal((await failure(generate([], { baseUrl: BASE }))).code, 'input-none');
 });
 
-test('a missing file is an InputError with its path, a folder and an unreadable file too', async () => {
+test('a missing file is an InputError with its path, and a folder or a stream that fails is unreadable', async () => {
   const dir = tempDir();
   const missing = join(dir, 'nope.csv');
   for (const call of [() => generate({ path: missing }), () => check({ path: missing }), () => inspect({ path: missing })]) {
@@ -106,6 +106,16 @@ test('a missing file is an InputError with its path, a folder and an unreadable 
   assert.match(url.message, /pass the list itself as \{ text \}/);
   const folder = await failure(generate({ path: dir }));
   assert.deepEqual([folder.code, folder.message], ['input-unreadable', `${dir} is a folder, not a file`]);
+  const broken = () => {
+    let n = 0;
+    return new Readable({ read() { if (n++ === 0) this.push(bytes('loc\nhttps://www.example.com/a\n')); else this.destroy(new Error('disk on fire')); } });
+  };
+  const webBroken = () => new ReadableStream({ pull: (c) => c.error(new Error('disk on fire')) });
+  for (const stream of [broken, webBroken]) {
+    const e = await failure(generate({ stream: stream(), name: 'broken.csv' }, { baseUrl: BASE }));
+    assert.ok(e instanceof InputError, String(e));
+    assert.deepEqual([e.code, e.message, (e.cause as Error).message], ['input-unreadable', 'cannot read broken.csv: disk on fire', 'disk on fire']);
+  }
 });
 
 test('input that is no list is an InputError of code input-invalid', async () => {

@@ -24,8 +24,21 @@ export function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undef
   });
 }
 
-/** The chunks of a web ReadableStream, a Node stream or any async iterable, each read raced against `signal`. */
-export async function* abortableChunks(chunks: Chunks, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+/**
+ * The chunks of a web ReadableStream, a Node stream or any async iterable, each read raced against
+ * `signal`. With `name`, a read that fails is an InputError (`input-unreadable`) that names the input.
+ */
+export async function* abortableChunks(chunks: Chunks, signal?: AbortSignal, name?: string): AsyncGenerator<Uint8Array> {
+  if (name === undefined) return yield* raced(chunks, signal);
+  try {
+    yield* raced(chunks, signal);
+  } catch (e) {
+    if (e instanceof AbortError || e instanceof InputError) throw e;
+    throw new InputError(`cannot read ${name}: ${e instanceof Error ? e.message : String(e)}`, 'input-unreadable', { cause: e });
+  }
+}
+
+async function* raced(chunks: Chunks, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
   if ('getReader' in chunks && typeof chunks.getReader === 'function') return yield* readerChunks(chunks, signal);
   const iterable = chunks as AsyncIterable<unknown> & { destroy?: (error?: Error) => void };
   if (typeof iterable?.[Symbol.asyncIterator] !== 'function') throw new InputError('a stream input must be a ReadableStream, a Node Readable or an async iterable of Uint8Array', 'input-type');

@@ -364,6 +364,44 @@ describe('the browser library', { timeout: 120_000 }, () => {
     assert.deepEqual(got, { generate: aborted, check: aborted, inspect: aborted, cancelled: 3, after: 1 });
   });
 
+  it('iterates the findings of generate and check in order, a page at a time, and says when a newer run replaced them', async () => {
+    await page.goto(`${app.server.url}examples/library/`);
+    const got = (await page.evaluate(`(async () => {
+      const { createSitemill, SitemillError } = await import('../../lib/sitemill-browser.js');
+      const sitemill = createSitemill();
+      const rows = Array.from({ length: 2500 }, (_, i) => '/p/' + i + '#top').join('\\n');
+      await sitemill.generate({ text: 'loc\\n' + rows + '\\n' }, { baseUrl: '${BASE}', now: '${NOW}' });
+      const all = await sitemill.findingsPage({}, 0, 1e6);
+      const iterated = [];
+      for await (const f of sitemill.findings()) iterated.push(f);
+      const fragments = [];
+      for await (const f of sitemill.findings({ codes: ['loc-fragment'] })) fragments.push(f.line);
+      const urls = Array.from({ length: 1200 }, (_, i) => '${BASE}p/' + i + '\\nnot a url ' + i).join('\\n');
+      await sitemill.check([new File([urls + '\\n'], 'urls.txt')], { now: '${NOW}' });
+      const checkAll = await sitemill.checkFindingsPage({}, 0, 1e6);
+      const checked = [];
+      for await (const f of sitemill.checkFindings()) checked.push(f);
+      // A generate() started while the findings are read ends the reading with a coded error.
+      const reading = sitemill.findings();
+      await reading.next();
+      await sitemill.generate({ text: '${BASE}a\\n' }, { baseUrl: '${BASE}' });
+      let stale = null;
+      try {
+        for (;;) if ((await reading.next()).done) break;
+      } catch (e) {
+        stale = { sitemillError: e instanceof SitemillError, code: e.code, message: e.message };
+      }
+      sitemill.terminate();
+      return { total: all.total, same: JSON.stringify(iterated) === JSON.stringify(all.findings), fragments, checkTotal: checkAll.total, checkSame: JSON.stringify(checked) === JSON.stringify(checkAll.findings), stale };
+    })()`)) as { total: number; same: boolean; fragments: number[]; checkTotal: number; checkSame: boolean; stale: unknown };
+    assert.ok(got.total > 3000, `${got.total} findings: more than three pages`);
+    assert.ok(got.same, 'findings() gives findingsPage()\'s findings, in order');
+    assert.deepEqual(got.fragments, Array.from({ length: 2500 }, (_, i) => i + 2), 'a filter narrows them');
+    assert.ok(got.checkTotal >= 1200, `${got.checkTotal} check findings`);
+    assert.ok(got.checkSame, 'checkFindings() gives checkFindingsPage()\'s findings, in order');
+    assert.deepEqual(got.stale, { sitemillError: true, code: 'stale', message: 'a newer generate() replaced the findings being read' });
+  });
+
   it('made no request off its origin and logged no error', () => {
     app.expectNoForeignRequestsOrErrors();
   });
