@@ -6,7 +6,7 @@ import type { ErrorCode, Finding, Input, Inspection, Options, PathInput, Progres
 import type { CheckFinding } from './check/index.ts';
 import { AbortError, InputError, OptionError, SitemillError } from './errors.ts';
 import { formOf, inputsOf } from './library-inputs.ts';
-import { checkArgument, CHECK_OPTIONS, GENERATE_OPTIONS, RUN_HOOKS, type OptionTable } from './library-options.ts';
+import { checkArgument, CHECK_OPTIONS, GENERATE_OPTIONS, HOOKS_WHERE, INSPECT_OPTIONS, OPTIONS_WHERE, RUN_HOOKS, type OptionTable } from './library-options.ts';
 import { abortableChunks } from './input/abortable-reads.ts';
 import { filesToUpload } from './generate/files-to-upload.ts';
 export { filesToUpload };
@@ -181,9 +181,6 @@ async function namedAll(input: BrowserInput | BrowserInput[], signal?: AbortSign
   return Promise.all(inputsOf(input).map((i) => named(i as BrowserInput, signal)));
 }
 
-const HOOKS_WHERE = 'the hooks (the third argument)';
-const OPTIONS_WHERE = 'the options (the second argument)';
-const { outDir: _, ...INSPECT_OPTIONS } = GENERATE_OPTIONS;
 const { signal: _signal, onRead: _onRead, rowRules: _rowRules, ...CHECK_RUN_OPTIONS } = CHECK_OPTIONS;
 const SIGNAL_HOOK: OptionTable = { signal: RUN_HOOKS.signal };
 

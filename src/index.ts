@@ -2,11 +2,11 @@
 
 import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './generate/engine.ts';
 import { nodePlatform } from './platform/node.ts';
-import type { Hooks, Input, InputSource, Inspection, Options } from './types.ts';
+import type { GenerateOptions, Hooks, Input, InputSource, Inspection, Options } from './types.ts';
 import { checkFiles, type CheckOptions, type CheckResult } from './check/index.ts';
 import { AbortError, OptionError } from './errors.ts';
 import { formOf, inputsOf } from './library-inputs.ts';
-import { checkArgument, CHECK_OPTIONS, GENERATE_HOOKS, GENERATE_OPTIONS, RUN_HOOKS } from './library-options.ts';
+import { checkArgument, CHECK_OPTIONS, GENERATE_HOOKS, GENERATE_OPTIONS, HOOKS_WHERE, INSPECT_OPTIONS, OPTIONS_WHERE, RUN_HOOKS } from './library-options.ts';
 import { abortableChunks } from './input/abortable-reads.ts';
 import { pathSource } from './input/path-source.ts';
 
@@ -18,12 +18,6 @@ export { DEFAULT_OPTIONS, LIMITS } from './generate/options.ts';
 export { CHECK_CODES, type CheckCode, type CheckOptions, type CheckResult, type CheckedFile, type CheckFinding, type FileKind } from './check/index.ts';
 export type * from './types.ts';
 export type { GenerateResult };
-
-/** generate()'s options: the engine's, and `outDir` (a folder to write the files into). */
-export type GenerateOptions = Partial<Options> & { outDir?: string };
-
-const HOOKS_WHERE = 'the hooks (the third argument)';
-const OPTIONS_WHERE = 'the options (the second argument)';
 
 /** An input in any of its forms (docs/library.md) as a source the engine reads; reads stop when `signal` aborts. */
 export async function toSource(input: Input, signal?: AbortSignal): Promise<InputSource> {
@@ -83,9 +77,8 @@ export async function check(inputs: Input | Input[], options: CheckOptions = {})
 
 /** The delimiter, header and first rows of an input, and the column roles Sitemill would use; `hooks.signal` cancels. */
 export async function inspect(input: Input, options: Partial<Options> = {}, hooks: Pick<Hooks, 'signal'> = {}): Promise<Inspection> {
-  const { outDir: _, ...table } = GENERATE_OPTIONS;
-  checkArgument(options, { what: 'inspect() option', table, elsewhere: [{ table: RUN_HOOKS, where: HOOKS_WHERE }] });
-  checkArgument(hooks, { what: 'inspect() hook', table: { signal: RUN_HOOKS.signal }, elsewhere: [{ table, where: OPTIONS_WHERE }] });
+  checkArgument(options, { what: 'inspect() option', table: INSPECT_OPTIONS, elsewhere: [{ table: RUN_HOOKS, where: HOOKS_WHERE }] });
+  checkArgument(hooks, { what: 'inspect() hook', table: { signal: RUN_HOOKS.signal }, elsewhere: [{ table: INSPECT_OPTIONS, where: OPTIONS_WHERE }] });
   return stoppable(hooks.signal, async () => inspectWith(await toSource(input, hooks.signal), nodePlatform, options));
 }
 

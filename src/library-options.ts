@@ -54,6 +54,13 @@ export const GENERATE_OPTIONS: OptionTable = {
   outDir: STRING,
 };
 
+/** inspect()'s options: generate()'s but `outDir`. */
+export const INSPECT_OPTIONS: OptionTable = Object.fromEntries(Object.entries(GENERATE_OPTIONS).filter(([name]) => name !== 'outDir'));
+
+/** Where a name given in the wrong argument goes. */
+export const HOOKS_WHERE = 'the hooks (the third argument)';
+export const OPTIONS_WHERE = 'the options (the second argument)';
+
 /** The hooks of Node's generate() (`Hooks` in types.ts). */
 export const GENERATE_HOOKS: OptionTable = {
   onProgress: FUNCTION,

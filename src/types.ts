@@ -96,6 +96,9 @@ export interface Options {
   previous?: PreviousFile[];
 }
 
+/** The options of Node's generate(): the engine's, and `outDir`, a folder to write the files into (the browser refuses it). */
+export type GenerateOptions = Partial<Options> & { outDir?: string };
+
 /** A section named by a URL pattern, such as `blog` for `/blog/*`. */
 export interface SectionRule {
   name: string;

@@ -214,13 +214,14 @@ function stalling(): { web: () => ReadableStream<Uint8Array>; node: () => Readab
   };
 }
 
-test('an abort settles generate and check while their input stream stalls', async () => {
+test('an abort settles generate, check and inspect while their input stream stalls', async () => {
   const streams = stalling();
   for (const [form, stream] of Object.entries(streams)) {
-    for (const run of ['generate', 'check'] as const) {
+    for (const run of ['generate', 'check', 'inspect'] as const) {
       const controller = new AbortController();
       const input = { stream: stream(), name: 'stalled.csv' };
-      const call = run === 'generate' ? generate(input, { baseUrl: BASE }, { signal: controller.signal }) : check(input, { signal: controller.signal });
+      const { signal } = controller;
+      const call = run === 'generate' ? generate(input, { baseUrl: BASE }, { signal }) : run === 'check' ? check(input, { signal }) : inspect(input, {}, { signal });
       setTimeout(() => controller.abort(), 100);
       const e = await failure(call, 3000);
       assert.deepEqual([e.name, e.code], ['AbortError', 'aborted'], `${run}, ${form}: ${e.message}`);
