@@ -1,5 +1,5 @@
 // The browser library on a plain page: createSitemill() runs the engine in a worker; generate()
-// takes text or Files, reports progress, and stops when its AbortSignal fires.
+// takes { text } or Files, reports progress, and stops when its AbortSignal fires.
 import { createSitemill } from '../../lib/sitemill-browser.js';
 
 const sitemill = createSitemill();
@@ -19,7 +19,7 @@ form.addEventListener('submit', async (event) => {
   status.textContent = 'Working…';
   try {
     const { summary, zip } = await sitemill.generate(
-      document.getElementById('list').value,
+      { text: document.getElementById('list').value },
       { baseUrl: document.getElementById('base').value || undefined },
       { signal: run.signal, onProgress: (p) => (status.textContent = `${p.rows.toLocaleString('en')} rows…`) },
     );

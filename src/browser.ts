@@ -2,7 +2,12 @@
 // Aborting a generate() or inspect(), or the worker dying, terminates it (the next call starts a fresh
 // one); aborting a check() stops the audit and keeps the worker.
 import * as Comlink from 'comlink';
-import type { Inspection, Options, Progress, Summary } from './types.ts';
+import type { ErrorCode, Finding, Input, Inspection, Options, PathInput, Progress, Summary } from './types.ts';
+import type { CheckFinding } from './check/index.ts';
+import { AbortError, InputError, OptionError, SitemillError } from './errors.ts';
+import { formOf, inputsOf } from './library-inputs.ts';
+import { checkArgument, CHECK_OPTIONS, GENERATE_OPTIONS, HOOKS_WHERE, INSPECT_OPTIONS, OPTIONS_WHERE, RUN_HOOKS, type OptionTable } from './library-options.ts';
+import { abortableChunks } from './input/abortable-reads.ts';
 import { filesToUpload } from './generate/files-to-upload.ts';
 export { filesToUpload };
 import type {
@@ -23,6 +28,7 @@ import type {
 export type * from './types.ts';
 export type { CheckedFile, CheckFinding, FileKind } from './check/index.ts';
 export type { CheckFindingFilter, CheckFindingsPage, CheckProgress, CheckRunOptions, CheckSummary, EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob };
+export { AbortError, InputError, OptionError, SitemillError };
 
 // The engine's tables a page shows or edits beside the worker: the finding codes and their advice, the options and
 // their limits, the extension column names, and which files of a drop go with a sitemap.
@@ -45,8 +51,12 @@ export interface SitemillConfig {
   onCrash?(message: string): void;
 }
 
-/** A list to read: a `File` (its name is kept), any other `Blob`, or the list's text. */
-export type BrowserInput = Blob | string;
+/**
+ * A list to read: `{ text }`, `{ bytes }`, a `File` (its name is kept), any other `Blob`, `{ blob }`,
+ * a `ReadableStream` or `{ stream }` (read into a Blob first), each optionally named. `{ path }` is
+ * Node's only, and a bare string is refused (docs/library.md).
+ */
+export type BrowserInput = Exclude<Input, PathInput>;
 
 export interface RunHooks {
   /** Progress, at most about ten times a second. */
@@ -66,18 +76,10 @@ export interface CheckHooks {
 }
 
 /**
- * Why a call failed: `input` (unreadable input, no loc column), `options` (an option out of range),
- * `crashed` (the worker died), `memory` (the job ran out of memory; the worker lives on), `terminated`
- * (terminate() was called), or `internal`.
+ * Why a call failed is the error's `code`: an OptionError's `option-…`, an InputError's `input-…`,
+ * an AbortError's `aborted`, or a SitemillError's `crashed` (the worker died), `memory` (the job ran
+ * out of memory; the worker lives on), `terminated` (terminate() was called), or `internal`.
  */
-export class SitemillError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'SitemillError';
-    this.code = code;
-  }
-}
 
 export interface Sitemill {
   /** Writes the sitemaps zip for one or more lists, read in order. */
@@ -86,6 +88,12 @@ export interface Sitemill {
   inspect(input: BrowserInput, options?: Partial<Options>, hooks?: Pick<RunHooks, 'signal'>): Promise<Inspection>;
   /** Findings `start … start+count` of the last generate() that match `filter`, with their total. */
   findingsPage(filter: FindingFilter, start: number, count: number): Promise<FindingsPage>;
+  /**
+   * The findings of the last generate() that match `filter`, in order (`for await (const f of
+   * sitemill.findings())`), read from the worker a page at a time. A generate() started meanwhile
+   * ends the reading with a SitemillError of code `stale`.
+   */
+  findings(filter?: FindingFilter): AsyncIterableIterator<Finding>;
   /**
    * Audits existing sitemaps (XML, `.xml.gz`, indexes, text sitemaps, RSS/Atom feeds, zips of them),
    * read in order as `sitemill check` reads them. Resolves with the files, the counts per code and
@@ -100,6 +108,8 @@ export interface Sitemill {
   checkSite(url: string, options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
   /** Findings `start … start+count` of the last check() that match `filter`, with their total. */
   checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): Promise<CheckFindingsPage>;
+  /** The findings of the last check() that match `filter`, in order, a page at a time; a check() started meanwhile ends it (`stale`). */
+  checkFindings(filter?: CheckFindingFilter): AsyncIterableIterator<CheckFinding>;
   /**
    * After a run with a previous set: a zip of only the files to upload (`filesToUpload(summary)`)
    * and the index, taken from the run's zip as they are stored there.
@@ -127,10 +137,58 @@ interface Running {
 // copies the wasm too, and the worker is told where it went.
 const WASM_URL = new URL('../build/sitemill.wasm', import.meta.url);
 
-function named(input: BrowserInput): NamedBlob {
-  if (typeof input === 'string') return new File([input], 'input.txt', { type: 'text/plain' });
-  if (input instanceof File) return input;
-  return new File([input], 'input', { type: input.type });
+/** Bytes gathered into Blobs of this size as a stream is read, so the browser can keep them out of the heap. */
+const BLOB_PART = 8 << 20;
+
+/** An input as the File posted to the worker (a handle, not its bytes); a stream is read into one first, stopping when `signal` aborts. */
+async function named(input: BrowserInput, signal?: AbortSignal): Promise<NamedBlob> {
+  const form = formOf(input);
+  switch (form.kind) {
+    case 'path':
+      throw new InputError('{ path } reads a file in Node only: in a browser, pass a File or Blob, { bytes } or { text }', 'input-unsupported');
+    case 'text':
+      return new File([form.text], form.name, { type: 'text/plain' });
+    case 'bytes':
+      return new File([form.bytes as Uint8Array<ArrayBuffer>], form.name);
+    case 'blob':
+      return form.blob instanceof File && form.blob.name === form.name ? form.blob : new File([form.blob], form.name, { type: form.blob.type });
+    case 'stream':
+      return new File(await gathered(abortableChunks(form.stream, signal, form.name)), form.name);
+    case 'source':
+      return new File(await gathered(abortableChunks(form.source.chunks(), signal, form.source.name)), form.source.name);
+  }
+}
+
+async function gathered(chunks: AsyncIterable<Uint8Array>): Promise<Blob[]> {
+  const parts: Blob[] = [];
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    pending.push(chunk as Uint8Array<ArrayBuffer>);
+    bytes += chunk.byteLength;
+    if (bytes >= BLOB_PART) {
+      parts.push(new Blob(pending));
+      pending = [];
+      bytes = 0;
+    }
+  }
+  parts.push(new Blob(pending));
+  return parts;
+}
+
+async function namedAll(input: BrowserInput | BrowserInput[], signal?: AbortSignal): Promise<NamedBlob[]> {
+  if (signal?.aborted) throw new AbortError(signal.reason);
+  return Promise.all(inputsOf(input).map((i) => named(i as BrowserInput, signal)));
+}
+
+const { signal: _signal, onRead: _onRead, rowRules: _rowRules, ...CHECK_RUN_OPTIONS } = CHECK_OPTIONS;
+const SIGNAL_HOOK: OptionTable = { signal: RUN_HOOKS.signal };
+
+/** Refuses an option or hook no call takes, or of the wrong type, before the worker is asked. */
+function checkArguments(call: string, options: unknown, optionTable: OptionTable, hooks: unknown, hookTable: OptionTable): void {
+  const unsupported = call === 'generate' ? { outDir: 'outDir writes a folder, which a browser cannot: take the zip (result.zip) instead' } : undefined;
+  checkArgument(options, { what: `${call}() option`, table: optionTable, unsupported, elsewhere: [{ table: hookTable, where: HOOKS_WHERE }] });
+  checkArgument(hooks, { what: `${call}() hook`, table: hookTable, elsewhere: [{ table: optionTable, where: OPTIONS_WHERE }] });
 }
 
 function absolute(url: string | URL): string {
@@ -139,7 +197,11 @@ function absolute(url: string | URL): string {
 
 function unwrap<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
-  throw new SitemillError(outcome.error.code, outcome.error.message);
+  const { code, message } = outcome.error;
+  // The worker sends the code of the class it caught: the same class is thrown here.
+  if (code.startsWith('option-')) throw new OptionError(message, code as OptionError['code']);
+  if (code.startsWith('input-')) throw new InputError(message, code as InputError['code']);
+  throw new SitemillError(code as ErrorCode, message);
 }
 
 /** The options that can be posted to the worker: a signal or a function given with them (from JavaScript) stays here. */
@@ -147,12 +209,29 @@ function cloneable<T extends object>(options: T): T {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => typeof v !== 'function' && !(v instanceof AbortSignal))) as T;
 }
 
-function aborted(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
+/** Findings read through a worker a page at this size: a page in flight, not the whole list, is held. */
+const FINDINGS_PAGE = 1000;
+
+/** Every finding a pager gives, page after page; `run()` counting up means a newer run replaced them. */
+async function* paged<T>(read: (start: number, count: number) => Promise<{ total: number; findings: T[] }>, run: () => number, what: string): AsyncGenerator<T> {
+  const reading = run();
+  for (let start = 0; ; ) {
+    const page = await read(start, FINDINGS_PAGE);
+    if (run() !== reading) throw new SitemillError('stale', `a newer ${what} replaced the findings being read`);
+    yield* page.findings;
+    start += page.findings.length;
+    if (page.findings.length === 0 || start >= page.total) return;
+  }
+}
+
+function aborted(signal: AbortSignal): AbortError {
+  return new AbortError(signal.reason);
 }
 
 export function createSitemill(config: SitemillConfig = {}): Sitemill {
   let running: Running | null = null;
+  /** Runs started, so a reading of their findings knows when a newer one has replaced them. */
+  const started = { generate: 0, check: 0 };
 
   const stop = (reason: unknown) => {
     if (!running) return;
@@ -217,21 +296,31 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
 
   return {
     async generate(input, options = {}, hooks = {}) {
-      const files = (Array.isArray(input) ? input : [input]).map(named);
+      checkArguments('generate', options, GENERATE_OPTIONS, hooks, RUN_HOOKS);
+      started.generate++;
+      const files = await namedAll(input, hooks.signal);
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
       // Comlink's Remote type spreads over the union; the worker returns exactly an Outcome.
       const outcome = await call((api) => api.generate(files, options, progress) as Promise<Outcome<GenerateOutput>>, hooks.signal);
       return unwrap(outcome);
     },
     async inspect(input, options = {}, hooks = {}) {
-      const outcome = await call((api) => api.inspect(named(input), options) as Promise<Outcome<Inspection>>, hooks.signal);
+      checkArguments('inspect', options, INSPECT_OPTIONS, hooks, SIGNAL_HOOK);
+      if (Array.isArray(input)) throw new InputError('inspect() takes one input, not an array', 'input-type');
+      const [file] = await namedAll(input, hooks.signal);
+      const outcome = await call((api) => api.inspect(file, options) as Promise<Outcome<Inspection>>, hooks.signal);
       return unwrap(outcome);
     },
     findingsPage(filter, start, count) {
       return call((api) => api.findingsPage(filter, start, count));
     },
+    findings(filter = {}) {
+      return paged((start, count) => call((api) => api.findingsPage(filter, start, count)), () => started.generate, 'generate()');
+    },
     async check(input, options = {}, hooks = {}) {
-      const files = (Array.isArray(input) ? input : [input]).map(named);
+      checkArguments('check', options, CHECK_RUN_OPTIONS, hooks, RUN_HOOKS);
+      started.check++;
+      const files = await namedAll(input, hooks.signal);
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
       const outcome = await call(
         (api) => api.check(files, cloneable(options), progress) as Promise<Outcome<CheckSummary>>,
@@ -241,6 +330,8 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
       return unwrap(outcome);
     },
     async checkSite(url, options = {}, hooks = {}) {
+      checkArguments('checkSite', options, CHECK_RUN_OPTIONS, hooks, RUN_HOOKS);
+      started.check++;
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
       const clean: CheckRunOptions = { baseUrl: options.baseUrl, now: options.now };
       const outcome = await call((api) => api.checkSite(absolute(url), clean, progress) as Promise<Outcome<CheckSummary>>, hooks.signal);
@@ -249,13 +340,17 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     checkFindingsPage(filter, start, count) {
       return call((api) => api.checkFindingsPage(filter, start, count));
     },
+    checkFindings(filter = {}) {
+      return paged((start, count) => call((api) => api.checkFindingsPage(filter, start, count)), () => started.check, 'check()');
+    },
     async uploadSet(zip, summary) {
       const names = filesToUpload(summary);
       const outcome = await call((api) => api.uploadSet(zip, names, summary.files.map((f) => f.name)) as Promise<Outcome<Blob>>);
       return unwrap(outcome);
     },
-    publishedSet(input) {
-      return call((api) => api.publishedSet(named(input)));
+    async publishedSet(input) {
+      const [file] = await namedAll(input);
+      return call((api) => api.publishedSet(file));
     },
     terminate() {
       stop(new SitemillError('terminated', 'The engine was stopped.'));

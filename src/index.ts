@@ -1,16 +1,17 @@
 // The library in Node: the same engine as the CLI, in-process, reading files as streams.
 
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './generate/engine.ts';
 import { nodePlatform } from './platform/node.ts';
-import type { Hooks, InputSource, Inspection, Options } from './types.ts';
+import type { GenerateOptions, Hooks, Input, InputSource, Inspection, Options } from './types.ts';
 import { checkFiles, type CheckOptions, type CheckResult } from './check/index.ts';
+import { AbortError, OptionError } from './errors.ts';
+import { formOf, inputsOf } from './library-inputs.ts';
+import { checkArgument, CHECK_OPTIONS, GENERATE_HOOKS, GENERATE_OPTIONS, HOOKS_WHERE, INSPECT_OPTIONS, OPTIONS_WHERE, RUN_HOOKS } from './library-options.ts';
+import { abortableChunks } from './input/abortable-reads.ts';
+import { pathSource } from './input/path-source.ts';
 
-export type Input = string | Uint8Array | InputSource;
-
-export { InputError, OptionError } from './generate/engine.ts';
+export { AbortError, InputError, OptionError, SitemillError } from './errors.ts';
+export { OutOfMemoryError } from './core/out-of-memory.ts';
 export { FindingStore, type FindingFilter } from './generate/findings.ts';
 export { CODE_INFO } from './core/codes.ts';
 export { DEFAULT_OPTIONS, LIMITS } from './generate/options.ts';
@@ -18,40 +19,86 @@ export { CHECK_CODES, type CheckCode, type CheckOptions, type CheckResult, type 
 export type * from './types.ts';
 export type { GenerateResult };
 
-/** A file path, bytes, or a source of chunks, as an input the engine reads. */
-export async function toSource(input: Input): Promise<InputSource> {
-  if (typeof input === 'string') {
-    const { size } = await stat(input);
-    return { name: basename(input), size, chunks: () => createReadStream(input, { highWaterMark: 1 << 20 }) };
+/** An input in any of its forms (docs/library.md) as a source the engine reads; reads stop when `signal` aborts. */
+export async function toSource(input: Input, signal?: AbortSignal): Promise<InputSource> {
+  const form = formOf(input);
+  switch (form.kind) {
+    case 'path':
+      return pathSource(form.path, form.name, signal);
+    case 'text':
+      return bytesSource(form.name, new TextEncoder().encode(form.text));
+    case 'bytes':
+      return bytesSource(form.name, form.bytes);
+    case 'blob': {
+      const blob = form.blob;
+      return { name: form.name, size: blob.size, chunks: () => abortableChunks(blob.stream(), signal, form.name) };
+    }
+    case 'stream': {
+      const stream = form.stream;
+      let read = false;
+      const chunks = () => {
+        // Read once only: a second reading would find the stream spent and the input silently empty.
+        if (read) throw new Error(`${form.name}: a stream input was read twice`);
+        read = true;
+        return abortableChunks(stream, signal, form.name);
+      };
+      return { name: form.name, size: form.size, once: true, chunks };
+    }
+    case 'source': {
+      const source = form.source;
+      return { ...source, chunks: () => abortableChunks(source.chunks(), signal, source.name) };
+    }
   }
-  if (input instanceof Uint8Array) {
-    return {
-      name: 'input',
-      size: input.length,
-      async *chunks() {
-        yield input;
-      },
-    };
-  }
-  return input;
 }
 
 /**
  * Generates sitemaps from one or more inputs. The zip comes back in parts (`result.zip`) unless
  * `hooks.onZipChunk` takes it as it is written; `hooks.signal` cancels.
  */
-export async function generate(input: Input | Input[], options: Partial<Options> = {}, hooks: Hooks = {}): Promise<GenerateResult> {
-  const inputs = Array.isArray(input) ? input : [input];
-  return generateWith(await Promise.all(inputs.map(toSource)), options, nodePlatform, hooks);
+export async function generate(input: Input | Input[], options: GenerateOptions = {}, hooks: Hooks = {}): Promise<GenerateResult> {
+  checkArgument(options, { what: 'generate() option', table: GENERATE_OPTIONS, elsewhere: [{ table: GENERATE_HOOKS, where: HOOKS_WHERE }] });
+  checkArgument(hooks, { what: 'generate() hook', table: GENERATE_HOOKS, elsewhere: [{ table: GENERATE_OPTIONS, where: OPTIONS_WHERE }] });
+  const { outDir, ...engineOptions } = options;
+  if (outDir !== undefined) throw new OptionError("outDir: writing a folder from the library is not in this version; write result.zip, or use the CLI's --out-dir", 'option-unsupported', 'outDir');
+  return stoppable(hooks.signal, async () => {
+    const sources = await Promise.all(inputsOf(input).map((i) => toSource(i as Input, hooks.signal)));
+    return generateWith(sources, engineOptions, nodePlatform, hooks);
+  });
 }
 
 /** Audits existing sitemaps, indexes, text sitemaps, feeds or zips of them (SPEC section 7). */
 export async function check(inputs: Input | Input[], options: CheckOptions = {}): Promise<CheckResult> {
-  const list = Array.isArray(inputs) ? inputs : [inputs];
-  return checkFiles(await Promise.all(list.map(toSource)), options, nodePlatform);
+  checkArgument(options, { what: 'check() option', table: CHECK_OPTIONS });
+  return stoppable(options.signal, async () => {
+    const sources = await Promise.all(inputsOf(inputs).map((i) => toSource(i as Input, options.signal)));
+    return checkFiles(sources, options, nodePlatform);
+  });
 }
 
-/** The delimiter, header and first rows of an input, and the column roles Sitemill would use. */
-export async function inspect(input: Input, options: Partial<Options> = {}): Promise<Inspection> {
-  return inspectWith(await toSource(input), nodePlatform, options);
+/** The delimiter, header and first rows of an input, and the column roles Sitemill would use; `hooks.signal` cancels. */
+export async function inspect(input: Input, options: Partial<Options> = {}, hooks: Pick<Hooks, 'signal'> = {}): Promise<Inspection> {
+  checkArgument(options, { what: 'inspect() option', table: INSPECT_OPTIONS, elsewhere: [{ table: RUN_HOOKS, where: HOOKS_WHERE }] });
+  checkArgument(hooks, { what: 'inspect() hook', table: { signal: RUN_HOOKS.signal }, elsewhere: [{ table: INSPECT_OPTIONS, where: OPTIONS_WHERE }] });
+  return stoppable(hooks.signal, async () => inspectWith(await toSource(input, hooks.signal), nodePlatform, options));
+}
+
+/** Runs `job`; once `signal` has aborted, whatever it failed with is an AbortError (code `aborted`). */
+async function stoppable<T>(signal: AbortSignal | undefined, job: () => Promise<T>): Promise<T> {
+  if (signal?.aborted) throw new AbortError(signal.reason);
+  try {
+    return await job();
+  } catch (e) {
+    if (signal?.aborted && !(e instanceof AbortError)) throw new AbortError(signal.reason);
+    throw e;
+  }
+}
+
+function bytesSource(name: string, bytes: Uint8Array): InputSource {
+  return {
+    name,
+    size: bytes.length,
+    async *chunks() {
+      yield bytes;
+    },
+  };
 }

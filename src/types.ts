@@ -96,6 +96,9 @@ export interface Options {
   previous?: PreviousFile[];
 }
 
+/** The options of Node's generate(): the engine's, and `outDir`, a folder to write the files into (the browser refuses it). */
+export type GenerateOptions = Partial<Options> & { outDir?: string };
+
 /** A section named by a URL pattern, such as `blog` for `/blog/*`. */
 export interface SectionRule {
   name: string;
@@ -107,6 +110,88 @@ export interface PreviousFile {
   name: string;
   data: Uint8Array;
 }
+
+/**
+ * A list or sitemap as the library takes it (docs/library.md). Each form may carry a `name`, used in
+ * messages, findings and the manifest. A bare string is refused: write `{ path }` or `{ text }`.
+ */
+export type Input = PathInput | TextInput | BytesInput | BlobInput | StreamInput | Blob | ReadableStream<Uint8Array> | Uint8Array | InputSource;
+
+/** A file to read (Node only; the browser refuses it with `input-unsupported`). Named by its base name. */
+export interface PathInput {
+  path: string | URL;
+  name?: string;
+}
+
+/** The list itself, as text (encoded as UTF-8). Named `input.txt` unless named. */
+export interface TextInput {
+  text: string;
+  name?: string;
+}
+
+/** The file's bytes. Named `input` unless named. */
+export interface BytesInput {
+  bytes: Uint8Array | ArrayBuffer;
+  name?: string;
+}
+
+/** A Blob or File under a name of the caller's (a File is named by its own name otherwise). */
+export interface BlobInput {
+  blob: Blob;
+  name?: string;
+}
+
+/**
+ * Bytes that can be read once: a web `ReadableStream`, or in Node also a `Readable` or any async
+ * iterable of `Uint8Array`. A sitemap given so keeps its core columns (a note says what was left out).
+ */
+export interface StreamInput {
+  stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+  name?: string;
+  /** The byte count, when known, for progress. */
+  size?: number;
+}
+
+/** Why an option was refused: `OptionError.code`. */
+export type OptionErrorCode =
+  /** No option of that name: the message names the nearest one (`baseURL` → `baseUrl`). */
+  | 'option-unknown'
+  /** The value is not of the option's type (a string for `keep`, which takes an array of codes). */
+  | 'option-type'
+  /** The value has the type but not an allowed value (`maxUrls: 0`, a base URL that is no URL). */
+  | 'option-value'
+  /** The option exists but not here (`outDir` in the browser, gzip level 9 in the browser). */
+  | 'option-unsupported';
+
+/** Why an input could not be read: `InputError.code`. */
+export type InputErrorCode =
+  /** No file at the path given (`error.path` names it). */
+  | 'input-not-found'
+  /** The file or stream exists but could not be read: a folder, no permission, a read that failed. */
+  | 'input-unreadable'
+  /** Not an input form the library takes (a bare string, a number, an object with none of path/text/bytes/blob/stream). */
+  | 'input-type'
+  /** A form this platform cannot read (`{ path }` in the browser). */
+  | 'input-unsupported'
+  /** No input at all (an empty array). */
+  | 'input-none'
+  /** Read, but not a list or sitemap that can be used (a PNG, JSON, no URL column, …). */
+  | 'input-invalid';
+
+/** The code of every error the library throws on purpose: `SitemillError.code`. */
+export type ErrorCode =
+  | OptionErrorCode
+  | InputErrorCode
+  /** Stopped by its AbortSignal (an AbortError). */
+  | 'aborted'
+  /** The job ran out of memory. */
+  | 'memory'
+  /** The browser's worker died; `terminated`: terminate() was called. */
+  | 'crashed'
+  | 'terminated'
+  /** A newer run replaced the findings being read (the browser's findings() and checkFindings()). */
+  | 'stale'
+  | 'internal';
 
 /** One input: a name for messages and the manifest, and its bytes as a stream of chunks. */
 export interface InputSource {

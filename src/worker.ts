@@ -8,7 +8,7 @@ import { auditFiles, type CheckedFile, type CheckFinding, type CheckOptions } fr
 import type { AuditFindings } from './check/audit-findings.ts';
 import { auditSite } from './fetch/check-site.ts';
 import type { SiteFindings } from './fetch/site-findings.ts';
-import { generate, inspect, InputError, OptionError } from './generate/engine.ts';
+import { generate, inspect } from './generate/engine.ts';
 import { uploadZip } from './generate/upload-set.ts';
 import { publishedSetTime } from './generate/published-set.ts';
 import type { FindingFilter } from './findings/filter.ts';
@@ -23,7 +23,7 @@ export type FindingsPage = PageOf<Finding>;
 export type CheckFindingsPage = PageOf<CheckFinding>;
 
 export interface EngineError {
-  /** `input` (unreadable input, no loc column), `options` (an option out of range), or `internal`. */
+  /** An InputError's `input-…`, an OptionError's `option-…`, `memory`, or `internal` (`ErrorCode` in types.ts). */
   code: string;
   message: string;
 }
@@ -99,8 +99,8 @@ function throttled<P>(onProgress: ((p: P) => void) | undefined) {
 
 function failure(e: unknown): { ok: false; error: EngineError } {
   const err = e as { code?: unknown; message?: unknown } | null;
-  const code =
-    e instanceof InputError ? 'input' : e instanceof OptionError ? 'options' : typeof err?.code === 'string' ? err.code : 'internal';
+  // An InputError or OptionError carries its own code (`input-…`, `option-…`): the page throws the same class.
+  const code = typeof err?.code === 'string' ? err.code : 'internal';
   const message = typeof err?.message === 'string' && err.message ? err.message : String(e);
   return { ok: false, error: { code, message } };
 }

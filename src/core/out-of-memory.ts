@@ -3,8 +3,13 @@
 // core can reach (the others close loops that only return). An allocation on the JS side throws a
 // RangeError. Either way the job is over, but the worker and the page are fine.
 
-export class OutOfMemoryError extends Error {
-  readonly code = 'memory';
+import { SitemillError } from '../errors.ts';
+
+export class OutOfMemoryError extends SitemillError {
+  constructor(message: string) {
+    super('memory', message);
+    this.name = 'OutOfMemoryError';
+  }
 }
 
 /** `e` as an OutOfMemoryError when it is one, else null. */

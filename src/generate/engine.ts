@@ -41,9 +41,9 @@ export async function generate(
   const opts = resolveOptions(options);
   if (opts.gzip && !platform.gzipLevels.includes(opts.gzipLevel)) {
     // A browser's CompressionStream has one level: refused rather than quietly not honoured.
-    throw new OptionError(`gzip level ${opts.gzipLevel} is not available here: the browser compresses at level ${platform.gzipLevels.join(', ')} only (the command line takes 1 to 9)`);
+    throw new OptionError(`gzip level ${opts.gzipLevel} is not available here: the browser compresses at level ${platform.gzipLevels.join(', ')} only (the command line takes 1 to 9)`, 'option-unsupported', 'gzipLevel');
   }
-  if (sources.length === 0) throw new InputError('no input was given');
+  if (sources.length === 0) throw new InputError('no input was given', 'input-none');
   const module = await platform.wasm();
   let core: Core;
   try {

@@ -134,6 +134,14 @@ export class FindingStore {
     return [CODE_INFO[this.#records.code(i)].message, this.#records.value(i, '…'), this.#records.fixed(i, '…')];
   }
 
+  /**
+   * The findings in order, one at a time (`[...findings]`, `for (const f of findings)`): each is made
+   * as it is reached, so reading a million costs no more memory than reading one.
+   */
+  *[Symbol.iterator](): IterableIterator<Finding> {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+
   at(i: number): Finding {
     if (i < 0 || i >= this.length) throw new RangeError(`no finding ${i}`);
     const r = this.#records;

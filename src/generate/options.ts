@@ -1,6 +1,7 @@
 // Options: defaults, validation, and the resolved form the engine uses.
 
 import type { Options } from '../types.ts';
+import { OptionError } from '../errors.ts';
 
 export const DEFAULT_OPTIONS: Options = {
   maxUrls: 50000,
@@ -19,8 +20,8 @@ export const LIMITS = { maxUrls: 50000, maxBytes: 52428800, minBytes: 16384 } as
 /** The rules of SPEC section 10 a person may turn off, by their code. */
 export const SWITCHABLE_RULES = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-unpublished', 'loc-tracking-param'] as const;
 
-/** A problem with the options: the CLI reports it as bad usage. */
-export class OptionError extends Error {}
+/** A problem with the options (its code says which kind): the CLI reports it as bad usage. */
+export { OptionError };
 
 export interface ResolvedOptions extends Options {
   base?: URL;
@@ -37,38 +38,38 @@ export function withScheme(text: string): string {
 export function resolveOptions(given: Partial<Options>, clock: () => number = Date.now): ResolvedOptions {
   const o: Options = { ...DEFAULT_OPTIONS, ...stripUndefined(given) };
   if (!Number.isInteger(o.maxUrls) || o.maxUrls < 1 || o.maxUrls > LIMITS.maxUrls) {
-    throw new OptionError(`max URLs must be a whole number from 1 to ${LIMITS.maxUrls}`);
+    throw new OptionError(`max URLs must be a whole number from 1 to ${LIMITS.maxUrls}`, 'option-value', 'maxUrls');
   }
   if (!Number.isInteger(o.maxBytes) || o.maxBytes < LIMITS.minBytes || o.maxBytes > LIMITS.maxBytes) {
-    throw new OptionError(`max bytes must be a whole number from ${LIMITS.minBytes} to ${LIMITS.maxBytes}`);
+    throw new OptionError(`max bytes must be a whole number from ${LIMITS.minBytes} to ${LIMITS.maxBytes}`, 'option-value', 'maxBytes');
   }
-  if (o.format !== 'xml' && o.format !== 'txt') throw new OptionError('format must be xml or txt');
+  if (o.format !== 'xml' && o.format !== 'txt') throw new OptionError('format must be xml or txt', 'option-value', 'format');
   if (!Number.isInteger(o.gzipLevel) || o.gzipLevel < 1 || o.gzipLevel > 9) {
-    throw new OptionError('gzip level must be from 1 to 9');
+    throw new OptionError('gzip level must be from 1 to 9', 'option-value', 'gzipLevel');
   }
   for (const code of o.keep ?? []) {
-    if (!(SWITCHABLE_RULES as readonly string[]).includes(code)) throw new OptionError(`${code} is not a rule that can be turned off (${SWITCHABLE_RULES.join(', ')})`);
+    if (!(SWITCHABLE_RULES as readonly string[]).includes(code)) throw new OptionError(`${code} is not a rule that can be turned off (${SWITCHABLE_RULES.join(', ')})`, 'option-value', 'keep');
   }
   for (const name of o.stripParams ?? []) {
-    if (!/^[^\s&=#?]+$/.test(name)) throw new OptionError(`a parameter to strip is a name without spaces, &, =, # or ?: ${JSON.stringify(name)}`);
+    if (!/^[^\s&=#?]+$/.test(name)) throw new OptionError(`a parameter to strip is a name without spaces, &, =, # or ?: ${JSON.stringify(name)}`, 'option-value', 'stripParams');
   }
   const prefix = sanitizePrefix(o.prefix);
-  if (!prefix) throw new OptionError('the file prefix needs at least one letter, digit, "-" or "_"');
+  if (!prefix) throw new OptionError('the file prefix needs at least one letter, digit, "-" or "_"', 'option-value', 'prefix');
   const timezoneMinutes = parseTimezone(o.timezone);
   let nowMs = clock();
   if (o.now !== undefined && o.now !== '') {
     nowMs = Date.parse(o.now);
-    if (Number.isNaN(nowMs)) throw new OptionError(`now is not a date-time: ${o.now}`);
+    if (Number.isNaN(nowMs)) throw new OptionError(`now is not a date-time: ${o.now}`, 'option-value', 'now');
   }
   let base: URL | undefined;
   if (o.baseUrl) {
     try {
       base = new URL(withScheme(o.baseUrl));
     } catch {
-      throw new OptionError(`the base URL is not an absolute URL: ${o.baseUrl}`);
+      throw new OptionError(`the base URL is not an absolute URL: ${o.baseUrl}`, 'option-value', 'baseUrl');
     }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new OptionError('the base URL must be http or https');
-    if (base.username || base.password) throw new OptionError('the base URL must not carry a user name or password');
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new OptionError('the base URL must be http or https', 'option-value', 'baseUrl');
+    if (base.username || base.password) throw new OptionError('the base URL must not carry a user name or password', 'option-value', 'baseUrl');
     base.hash = '';
     base.search = '';
     if (!base.pathname.endsWith('/')) base.pathname += '/';
@@ -89,8 +90,8 @@ export function sanitizePrefix(prefix: string): string {
 export function parseTimezone(tz: string): number {
   if (tz === 'Z' || tz === 'z') return 0;
   const m = /^([+-])(\d\d):(\d\d)$/.exec(tz);
-  if (!m) throw new OptionError(`timezone must be Z or ±hh:mm, not ${tz}`);
+  if (!m) throw new OptionError(`timezone must be Z or ±hh:mm, not ${tz}`, 'option-value', 'timezone');
   const minutes = Number(m[2]) * 60 + Number(m[3]);
-  if (Number(m[3]) > 59 || minutes > 14 * 60) throw new OptionError(`timezone is beyond ±14:00: ${tz}`);
+  if (Number(m[3]) > 59 || minutes > 14 * 60) throw new OptionError(`timezone is beyond ±14:00: ${tz}`, 'option-value', 'timezone');
   return m[1] === '-' ? -minutes : minutes;
 }
