@@ -1,7 +1,9 @@
 // The audit's schema check inside extension elements against xmllint with reference/all.xsd: random
 // <url>s with images, alternates, news and video, some bent out of shape (children swapped, dropped,
 // doubled or unknown, stray attributes and text, videos inside videos), one <url> a line. xmllint's
-// invalid lines must be exactly the lines with an xml-schema finding. Values stay valid, as their
+// invalid lines must be exactly the lines with an xml-schema finding, and the lines whose only bends
+// are swapped children: those are told together, as the one xml-order warning of the file, which
+// counts every swap. Values stay valid, as their
 // types are the extension rules' to judge, not this check's; and no link carries `media`, the one
 // place the audit is meant to be more lenient than the schema.
 
@@ -25,48 +27,52 @@ type Child = { tag: string; body: string; attrs?: string };
 
 const el = (c: Child) => `<${c.tag}${c.attrs ?? ''}>${c.body}</${c.tag}>`;
 
+type Bend = 'swap' | 'other' | false;
+
 /** One of the bends a sequence of children can take; false when the list was left as it was. */
-function bend(children: Child[], prefix: string, textLeaf: boolean): boolean {
+function bend(children: Child[], prefix: string, textLeaf: boolean): Bend {
   const i = Math.floor(random() * Math.max(1, children.length));
   switch (Math.floor(random() * 6)) {
     case 0: // swap two neighbours
       if (children.length < 2 || i + 1 >= children.length || children[i].tag === children[i + 1].tag) return false;
       [children[i], children[i + 1]] = [children[i + 1], children[i]];
-      return true;
+      return 'swap';
     case 1: // drop one
       if (!children.length) return false;
       children.splice(i, 1);
-      return true;
+      return 'other';
     case 2: // double one
       if (!children.length) return false;
       children.splice(i, 0, { ...children[i] });
-      return true;
+      return 'other';
     case 3: // an unknown child
       children.splice(i, 0, { tag: `${prefix}:bogus`, body: 'x' });
-      return true;
+      return 'other';
     case 4: // an attribute on a text child
       if (!children.length || !textLeaf) return false;
       children[i] = { ...children[i], attrs: ' foo="1"' };
-      return true;
+      return 'other';
     default: // an element inside a text child
       if (!children.length || !textLeaf) return false;
       children[i] = { ...children[i], body: children[i].body + `<${prefix}:x/>` };
-      return true;
+      return 'other';
   }
 }
 
-// Each maker gives an extension element and whether it was bent (a bend may leave it valid: an
-// optional child dropped).
-function image(): [string, boolean] {
+// Each maker gives an extension element and its bends (a bend may leave it valid: an optional child
+// dropped).
+type Made = [string, Bend[]];
+
+function image(): Made {
   const children: Child[] = [{ tag: 'image:loc', body: `https://cdn.example.net/${Math.floor(random() * 1e6)}.png` }];
   if (chance(0.3)) children.push({ tag: 'image:caption', body: 'A caption' });
   if (chance(0.2)) children.push({ tag: 'image:title', body: 'A title' });
   const bent = chance(0.25) && bend(children, 'image', true);
   const text = !bent && chance(0.03);
-  return [`<image:image>${text ? 'stray' : ''}${children.map(el).join('')}</image:image>`, bent || text];
+  return [`<image:image>${text ? 'stray' : ''}${children.map(el).join('')}</image:image>`, [bent, text && 'other']];
 }
 
-function link(): [string, boolean] {
+function link(): Made {
   const attrs = [['rel', 'alternate'], ['hreflang', pick(['de', 'fr-CA', 'x-default', 'zh-Hant-TW'])], ['href', `${U}/alt/${Math.floor(random() * 1e6)}`]];
   let bent = false;
   let content = '';
@@ -80,15 +86,15 @@ function link(): [string, boolean] {
     bent = true;
   }
   const open = `<xhtml:link ${attrs.map(([n, v]) => `${n}="${v}"`).join(' ')}`;
-  return [content ? `${open}>${content}</xhtml:link>` : `${open}/>`, bent];
+  return [content ? `${open}>${content}</xhtml:link>` : `${open}/>`, [bent && 'other']];
 }
 
-function news(): [string, boolean] {
+function news(): Made {
   const publication: Child[] = [
     { tag: 'news:name', body: 'The Daily' },
     { tag: 'news:language', body: 'en' },
   ];
-  let bent = chance(0.15) && bend(publication, 'news', true);
+  const bent = chance(0.15) && bend(publication, 'news', true);
   const children: Child[] = [{ tag: 'news:publication', body: '' }];
   if (chance(0.3)) children.push({ tag: 'news:genres', body: 'Blog' });
   children.push({ tag: 'news:publication_date', body: '2025-12-31' }, { tag: 'news:title', body: 'News' });
@@ -96,12 +102,11 @@ function news(): [string, boolean] {
   // The publication is the one child with children: not doubled, dropped or given attributes by `bend`.
   const others = children.slice(1);
   const bentOthers = chance(0.25) && bend(others, 'news', true);
-  bent ||= bentOthers;
   const pub = `<news:publication>${publication.map(el).join('')}</news:publication>`;
-  return [`<news:news>${pub}${others.map(el).join('')}</news:news>`, bent];
+  return [`<news:news>${pub}${others.map(el).join('')}</news:news>`, [bent, bentOthers]];
 }
 
-function video(): [string, boolean] {
+function video(): Made {
   const first: Child[] = [
     { tag: 'video:thumbnail_loc', body: 'https://cdn.example.net/t.jpg' },
     { tag: 'video:title', body: 'A video' },
@@ -122,24 +127,28 @@ function video(): [string, boolean] {
   const whole = `<video:video>${first.map(el).join('')}${rest[0]}</video:video>`;
   const nested = chance(0.08) ? pick(['<video:video/>', whole, `<video:gallery>${whole}</video:gallery>`, '<video:gallery><video:video/></video:gallery>']) : '';
   tail += nested;
-  return [`<video:video>${first.map(el).join('')}${tail}</video:video>`, bent || n === 0 || nested !== ''];
+  return [`<video:video>${first.map(el).join('')}${tail}</video:video>`, [bent, (n === 0 || nested !== '') && 'other']];
 }
 
 test('xml-schema inside extension elements: exactly the <url>s xmllint finds invalid', async () => {
   for (let round = 0; round < 3; round++) {
     const lines: string[] = [];
     const expectBent = new Set<number>();
+    const swapsOnly = new Set<number>();
+    let swaps = 0;
     for (let i = 0; i < 150; i++) {
       const parts: string[] = [];
-      let bent = false;
+      const bends: Bend[] = [];
       for (const make of [image, image, link, link, news, video]) {
         if (!chance(0.45)) continue;
         const [xml, b] = make();
         parts.push(xml);
-        bent ||= b;
+        bends.push(...b.filter((x) => x !== false));
       }
       lines.push(`<url><loc>${U}/p/${round}/${i}</loc>${parts.join('')}</url>`);
-      if (bent) expectBent.add(i + 3);
+      if (bends.length) expectBent.add(i + 3);
+      if (bends.length && bends.every((b) => b === 'swap')) swapsOnly.add(i + 3);
+      swaps += bends.filter((b) => b === 'swap').length;
     }
     const xml = HEAD + lines.join('\n') + '\n</urlset>\n';
     const path = tempFile(`ext-schema-${round}.xml`, xml);
@@ -148,10 +157,49 @@ test('xml-schema inside extension elements: exactly the <url>s xmllint finds inv
     const r = await check({ 'ext.xml': xml });
     const ours = new Set(r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.line));
     const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
-    assert.deepEqual(sorted(ours), sorted(theirs), `round ${round}: xmllint says\n${lint.output.slice(0, 3000)}`);
+    for (const line of swapsOnly) assert.ok(theirs.has(line), `round ${round}: xmllint takes line ${line}, whose children are swapped`);
+    assert.deepEqual(sorted(ours), sorted(theirs).filter((l) => !swapsOnly.has(l)), `round ${round}: xmllint says\n${lint.output.slice(0, 3000)}`);
+    const order = r.findings.filter((f) => f.code === 'xml-order');
+    assert.ok(swaps > 0 && swapsOnly.size > 0, `round ${round}: some children are swapped, some lines only so`);
+    assert.equal(order.length, 1, `round ${round}: one order finding for the file`);
+    assert.equal(order[0].severity, 'warning');
+    assert.match(order[0].message, new RegExp(`^${swaps} elements out of the schema's order`), `round ${round}: every swap counted`);
     // Not a vacuous agreement: some <url>s are bent and some are whole.
     assert.ok(theirs.size > 10 && theirs.size < 140, `round ${round}: ${theirs.size} invalid`);
     // And the generator knows what it bent: nothing it left whole is invalid.
     for (const line of theirs) assert.ok(expectBent.has(line), `round ${round}: line ${line} was not bent`);
   }
+});
+
+test('a video whose <video:thumbnail_loc> comes after <video:player_loc> has it: out of order, not missing', async () => {
+  const v = (children: string) => `<url><loc>${U}/v</loc><video:video>${children}</video:video></url>`;
+  const thumb = '<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc>';
+  const rest = '<video:title>A video</video:title><video:description>About it</video:description>';
+  const player = '<video:player_loc>https://player.example.net/1</video:player_loc>';
+  const late = HEAD + v(rest + player + thumb) + '\n</urlset>\n';
+  assert.equal(xmllint('all.xsd', tempFile('video-late-thumb.xml', late)).status, 3, 'strict validators reject it');
+  const r = await check({ 'late.xml': late });
+  assert.deepEqual(r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.message), []);
+  const order = r.findings.filter((f) => f.code === 'xml-order');
+  assert.deepEqual(order.map((f) => `${f.line} ${f.severity}`), ['3 warning']);
+  assert.match(order[0].message, /^one element out of the schema's order \(first on line 3: <video:thumbnail_loc> after <video:description>\); the order is in <video:video>: <video:thumbnail_loc>, <video:title>, <video:description>, then any other of its elements\./);
+  // A documented element ahead of the three is out of order too, told once; an undocumented one is not the video's.
+  const early = await check({ 'early.xml': HEAD + v(player + thumb + rest) + '\n' + v(`<video:bogus>x</video:bogus>${thumb}${rest}${player}`) + '\n</urlset>\n' });
+  assert.deepEqual(early.findings.filter((f) => f.code.startsWith('xml-')).map((f) => `${f.line} ${f.code}`), ['3 xml-order', '4 xml-schema']);
+  assert.match(early.findings[0].message, /^one element out .*<video:player_loc> before <video:thumbnail_loc>, <video:title>, <video:description>/);
+  // A thumbnail that is not there is missing: the schema error it always was.
+  const missing = await check({ 'missing.xml': HEAD + v(rest + player) + '\n</urlset>\n' });
+  assert.deepEqual(missing.findings.filter((f) => f.code.startsWith('xml-')).map((f) => `${f.line} ${f.code} ${f.message}`), [
+    '3 xml-schema <video:video> lacks <video:thumbnail_loc>, which the schema requires',
+  ]);
+});
+
+test('images with title before caption: one order warning for the file, counting each, and xmllint rejects it', async () => {
+  const img = (n: number) =>
+    `<image:image><image:loc>https://cdn.example.net/${n}.png</image:loc><image:title>T</image:title><image:caption>C</image:caption><image:license>https://example.net/l</image:license></image:image>`;
+  const xml = HEAD + [1, 2, 3].map((i) => `<url><loc>${U}/${i}</loc>${img(i)}${img(i + 10)}</url>`).join('\n') + '\n</urlset>\n';
+  assert.equal(xmllint('all.xsd', tempFile('image-order.xml', xml)).status, 3);
+  const r = await check({ 'i.xml': xml });
+  assert.deepEqual(r.findings.map((f) => `${f.line} ${f.severity} ${f.code}`), ['3 warning xml-order']);
+  assert.match(r.findings[0].message, /^6 elements out of the schema's order \(first on line 3: <image:caption> after <image:title>\); the order is in <image:image>: <image:loc>, <image:caption>, <image:geo_location>, <image:title>, <image:license>\. Search engines read them in any order, but strict validators \(xmllint --schema\) reject the file/);
 });
