@@ -15,6 +15,7 @@ import { FileTally } from './file-tally.ts';
 import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
 import { FindingPlaces } from './finding-places.ts';
 import { readDocument } from './read-document.ts';
+import { purposeOf } from './sitemap-purpose.ts';
 import { keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
 import { auditMessage, auditSeverity, describeForAudit, describeOtherHost } from './audit-words.ts';
 import { hostOf, isLocalHost, LocalHosts } from './local-host.ts';
@@ -119,8 +120,8 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     found.add({ ...place, code: f.code, message, severity: auditSeverity(f) });
   }
   const names = files.map((f) => f.name);
-  if (duplicates.length) for (const c of await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)) found.add(c);
-  if (indexEntries.length) for (const c of await checkIndexEntries(indexEntries, files, options, platform)) found.add(c);
+  if (duplicates.length) for (const c of await describeDuplicates(duplicates, inputs, names, files.map(purposeOf), run.baseUrl, options, platform)) found.add(c);
+  if (indexEntries.length || files.some((f) => f.kind === 'sitemapindex')) for (const c of await checkIndexEntries(indexEntries, files, options, platform)) found.add(c);
   found.finish(names);
   const perFile = found.perFile();
   return {
