@@ -224,3 +224,17 @@ test('images with title before caption: one order warning for the file, counting
   assert.deepEqual(r.findings.map((f) => `${f.line} ${f.severity} ${f.code}`), ['3 warning xml-order']);
   assert.match(r.findings[0].message, /^6 elements out of the schema's order \(first on line 3: <image:caption> after <image:title>\); the order is in <image:image>: <image:loc>, <image:caption>, <image:geo_location>, <image:title>, <image:license>\. Search engines read them in any order, but strict validators \(xmllint --schema\) reject the file/);
 });
+
+test('a video description past the schema\'s 2,048 characters is the one schema error xmllint gives, not a warning beside it', async () => {
+  const video = (n: number) =>
+    `<url><loc>${U}/v${n}</loc><video:video><video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>T</video:title>` +
+    `<video:description>${'é'.repeat(n)}</video:description><video:player_loc>https://player.example.net/1</video:player_loc></video:video></url>`;
+  const xml = HEAD + video(2048) + '\n' + video(2049) + '\n</urlset>\n';
+  const lint = xmllint('all.xsd', tempFile('video-long.xml', xml));
+  assert.match(lint.output, /:4: element description: .*maxLength/);
+  assert.doesNotMatch(lint.output, /:3: element/);
+  const r = await check({ 'v.xml': xml });
+  assert.deepEqual(r.findings.map((f) => `${f.line} ${f.severity} ${f.code} ${f.message}`), [
+    "4 error xml-schema bad value for <video:description>: longer than 2,048 characters, the schema's maximum",
+  ]);
+});
