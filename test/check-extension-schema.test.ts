@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { check } from './check-helpers.ts';
-import { tempFile, xmllint } from './helpers.ts';
+import { run, tempFile, xmllint } from './helpers.ts';
 import { mulberry32, testSeed } from './random.ts';
 
 const random = mulberry32(testSeed('check-extension-schema'));
@@ -237,4 +237,25 @@ test('a video description past the schema\'s 2,048 characters is the one schema 
   assert.deepEqual(r.findings.map((f) => `${f.line} ${f.severity} ${f.code} ${f.message}`), [
     "4 error xml-schema bad value for <video:description>: longer than 2,048 characters, the schema's maximum",
   ]);
+});
+
+test('re-generating a file with elements out of order writes them in order, keeping their values', async () => {
+  const xml =
+    HEAD +
+    `<url><loc>${U}/a</loc><priority>0.5</priority><lastmod>2025-06-01</lastmod>` +
+    '<image:image><image:title>T</image:title><image:loc>https://cdn.example.net/a.png</image:loc></image:image>' +
+    '<video:video><video:title>A video</video:title><video:description>About it</video:description>' +
+    '<video:player_loc>https://player.example.net/1</video:player_loc><video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc></video:video>' +
+    '<news:news><news:title>News</news:title><news:publication><news:language>en</news:language><news:name>The Daily</news:name></news:publication>' +
+    '<news:publication_date>2025-12-31</news:publication_date></news:news></url>\n</urlset>\n';
+  assert.equal(xmllint('all.xsd', tempFile('unordered.xml', xml)).status, 3);
+  const before = await check({ 'unordered.xml': xml });
+  assert.deepEqual(before.findings.filter((f) => f.severity === 'error'), []);
+  assert.match(before.findings.find((f) => f.code === 'xml-order')!.message, /^6 elements out of the schema's order/);
+  const written = (await run(xml, { baseUrl: `${U}/`, gzip: false })).files['sitemap-1.xml'];
+  assert.equal(xmllint('all.xsd', tempFile('reordered.xml', written)).status, 0, written);
+  for (const value of ['<lastmod>2025-06-01</lastmod>', '<priority>0.5</priority>', '<image:loc>https://cdn.example.net/a.png</image:loc>', '<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc>', '<news:name>The Daily</news:name>']) {
+    assert.ok(written.includes(value), `${value} is written`);
+  }
+  assert.deepEqual((await check({ 'sitemap-1.xml': written })).findings.filter((f) => f.code.startsWith('xml-')), []);
 });
