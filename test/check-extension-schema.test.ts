@@ -166,7 +166,6 @@ test('xml-schema inside extension elements: exactly the <url>s xmllint finds inv
     const theirs = new Set([...lint.output.matchAll(/:(\d+): element [^\n]*Schemas validity error/g)].map((m) => Number(m[1])));
     const r = await check({ 'ext.xml': xml });
     const ours = new Set(r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.line));
-    const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
     // Without a swap, a line xmllint refuses is one with an xml-schema finding, and no other is.
     // Swapped children alone are no schema finding; with a bend that breaks the schema, they are.
     const wrong: string[] = [];
