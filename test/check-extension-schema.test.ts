@@ -258,3 +258,9 @@ test('re-generating a file with elements out of order writes them in order, keep
   }
   assert.deepEqual((await check({ 'sitemap-1.xml': written })).findings.filter((f) => f.code.startsWith('xml-')), []);
 });
+
+test('a file cut short still tells the elements out of order before the cut', async () => {
+  const xml = HEAD + `<url><loc>${U}/a</loc><priority>0.5</priority><lastmod>2025-06-01</lastmod></url>\n<url><loc>${U}/b</loc>`;
+  const r = await check({ 'cut.xml': xml });
+  assert.deepEqual(r.findings.filter((f) => f.code.startsWith('xml-')).map((f) => `${f.line} ${f.code}`), ['3 xml-order', '4 xml-malformed']);
+});

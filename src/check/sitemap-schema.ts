@@ -219,7 +219,7 @@ export class SitemapSchema implements XmlHandler {
     else if (ctx === Ctx.Entry) this.endEntry(line);
     else if (ctx === Ctx.Root) {
       if (this.entries === 0) this.schema(this.rootLine, `<${this.rootName}> has no <${this.entryName}>: the schema requires at least one`);
-      if (this.order.count) this.tally.report(this.order.line, 'xml-order', this.order.message());
+      this.tellOrder();
     }
   }
 
@@ -265,5 +265,13 @@ export class SitemapSchema implements XmlHandler {
 
   problem(code: XmlProblem, message: string, line: number): void {
     this.tally.report(line, code, message);
+    // Malformed XML stops the scanner: the root's end never comes, so what was out of order is told now.
+    if (code === 'xml-malformed') this.tellOrder();
+  }
+
+  private tellOrder(): void {
+    if (this.order.count === 0) return;
+    this.tally.report(this.order.line, 'xml-order', this.order.message());
+    this.order.count = 0;
   }
 }
