@@ -38,6 +38,13 @@ test('index-nested compares URL paths: /blog/sitemap.xml beside /sitemap.xml is 
   assert.deepEqual(places(self, 'index-nested'), ['sitemap.xml:4']);
   assert.match(only(self, 'index-nested').message, /^sitemap\.xml is this index itself; an index may list only sitemaps$/);
   assert.equal(only(self, 'index-nested').severity, 'error');
+  // An index of one entry is not taken to sit in that entry's folder and list itself.
+  const one = await check({ 'sitemap.xml': index(sm('blog/sitemap.xml')) });
+  assert.deepEqual(places(one, 'index-nested'), []);
+  assert.deepEqual(places(one, 'index-missing-file'), ['sitemap.xml:3']);
+  // But it may list a real inner index there.
+  const innerOne = await check({ 'sitemap.xml': index(sm('blog/index.xml')), 'index.xml': index(sm('blog/posts.xml')) });
+  assert.deepEqual(places(innerOne, 'index-nested'), ['sitemap.xml:3']);
 });
 
 test('index-orphan: in a set with an index, a sitemap that no index lists', async () => {

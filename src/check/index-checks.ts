@@ -85,17 +85,22 @@ function segments(name: string): string[] {
   return name.split('/').filter((s) => s !== '');
 }
 
-/** The folders the listed paths share. */
-function sharedFolder(paths: string[][]): string[] {
-  if (paths.length === 0) return [];
-  const folder = paths[0].slice(0, -1);
-  let n = folder.length;
-  for (const p of paths) {
+/** The folders shared by the paths each index lists, and how many it lists, by the index's file. */
+function sharedFolders(entries: IndexEntry[], paths: (string[] | undefined)[]): Map<number, { folder: string[]; count: number }> {
+  const out = new Map<number, { folder: string[]; count: number }>();
+  for (const [i, p] of paths.entries()) {
+    if (p === undefined) continue;
+    const at = out.get(entries[i].file);
+    if (!at) {
+      out.set(entries[i].file, { folder: p.slice(0, -1), count: 1 });
+      continue;
+    }
     let k = 0;
-    while (k < n && k < p.length - 1 && p[k] === folder[k]) k++;
-    n = k;
+    while (k < at.folder.length && k < p.length - 1 && p[k] === at.folder[k]) k++;
+    at.folder.length = k;
+    at.count++;
   }
-  return folder.slice(0, n);
+  return out;
 }
 
 /**
@@ -184,15 +189,16 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
     else provided.set(k, [f]);
   }
   const paths = entries.map((e) => listedPath(e.loc));
-  const folders = new Map<number, string[]>();
+  const shared = sharedFolders(entries, paths);
   const given = options.baseUrl ? listedPath(options.baseUrl) : undefined;
-  function folderOf(index: number): string[] {
-    let folder = folders.get(index);
-    if (!folder) {
-      folder = given ? given.slice(0, -1) : sharedFolder(paths.filter((p, i): p is string[] => p !== undefined && entries[i].file === index));
-      folders.set(index, folder);
-    }
-    return folder;
+  /**
+   * Where the index is taken to be: the base URL's folder when given, else the folder its entries
+   * share; an index that would be listing only itself is taken to be at the root.
+   */
+  function folderOf(index: number, itself: boolean): string[] {
+    if (given) return given.slice(0, -1);
+    const at = shared.get(index)!;
+    return itself && at.count === 1 ? [] : at.folder;
   }
   const listed = new Set<FileTally>();
   for (const [i, e] of entries.entries()) {
@@ -212,7 +218,7 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
     }
     const named = provided.get(key(name));
     const listing = files[e.file];
-    const matches = named ? filesFor(path, named).filter((m) => m.kind !== 'sitemapindex' || fitsPath(path, m, listing, folderOf(e.file))) : [];
+    const matches = named ? filesFor(path, named).filter((m) => m.kind !== 'sitemapindex' || fitsPath(path, m, listing, folderOf(e.file, m === listing))) : [];
     for (const m of matches) listed.add(m);
     if (!named) out.push({ ...at, code: 'index-missing-file', message: live ? `${e.loc.trim()} is listed but was not read (an index listed in an index is not followed)` : `${name} is listed but was not given to check` });
     else if (matches.length === 0) out.push({ ...at, code: 'index-missing-file', message: `${path.join('/')} is listed, but no file of that name given to check is at that path` });
