@@ -64,11 +64,12 @@ export async function describeDuplicates(
     }
   }
   const out: Collected[] = [];
+  const mixed = new Set(purposes).size > 1;
   for (const [i, d] of duplicates.entries()) {
     const k = keys[i];
     const first = k === undefined ? undefined : firsts.get(k);
     const itself = first && first.file === d.file && first.line === d.line;
-    if (itself && purposes.some((p) => p !== purposes[d.file])) continue; // the first of its purpose
+    if (itself && mixed) continue; // the first of its purpose
     const where = first && !itself ? `${names[first.file]}:${first.line}` : 'an earlier entry';
     out.push({ file: d.file, line: d.line, code: 'loc-duplicate', message: `the same URL as ${where}: ${d.value}` });
   }
