@@ -63,7 +63,6 @@ test('xml-schema inside extension elements: children, order, required ones, attr
   });
   const schema = r.findings.filter((f) => f.code === 'xml-schema').map((f) => `${f.line} ${f.message}`);
   assert.deepEqual(schema, [
-    '3 <image:loc> out of order in <image:image>: the order is <image:loc>, <image:caption>, <image:geo_location>, <image:title>, <image:license>',
     '4 <image:image> lacks <image:loc>, which the schema requires',
     '5 <image:size> is not an element of <image:image> (it holds <image:loc>, <image:caption>, <image:geo_location>, <image:title>, <image:license>)',
     '6 <xhtml:link> has rel="canonical"; in a sitemap it is rel="alternate"',
@@ -71,8 +70,17 @@ test('xml-schema inside extension elements: children, order, required ones, attr
     '9 text directly in <image:image>, which holds elements only',
     '10 <b> inside <image:loc>, which holds text only',
     '11 <video:video> needs an element after <video:description> (a content_loc or player_loc, say)',
-    '12 <video:thumbnail_loc> out of order in <video:video>: the order is <video:thumbnail_loc>, <video:title>, <video:description>',
   ]);
+  // Lines 3 and 12 have their children, out of order: one warning for the file, naming both orders.
+  assert.deepEqual(
+    r.findings.filter((f) => f.code === 'xml-order').map((f) => `${f.line} ${f.severity} ${f.message}`),
+    [
+      "3 warning 2 elements out of the schema's order (first on line 3: <image:loc> after <image:title>); the order is " +
+        'in <image:image>: <image:loc>, <image:caption>, <image:geo_location>, <image:title>, <image:license>; ' +
+        'in <video:video>: <video:thumbnail_loc>, <video:title>, <video:description>, then any other of its elements. ' +
+        'Search engines read them in any order, but strict validators (xmllint --schema) reject the file; Fix and re-generate writes them in order',
+    ],
+  );
   // A generated file with every extension has no schema finding (test below): the checker agrees with xmllint there.
 });
 
@@ -163,7 +171,8 @@ test('a link back counts when any entry of the URL has it, in whichever order th
     const r = await check(files);
     const order = Object.keys(files).join(', ');
     assert.deepEqual(places(r, 'hreflang-not-reciprocal'), [], `${order}: /y's link to /x has its way back in /x's entry with alternates`);
-    assert.equal(places(r, 'loc-duplicate').length, 1, `${order}: /x is told as a duplicate once`);
+    // images.xml is an image sitemap beside the web one: listing /x again there is what Google documents.
+    assert.deepEqual(places(r, 'loc-duplicate'), [], `${order}: /x in an image sitemap and a web sitemap is no duplicate`);
   }
 });
 

@@ -80,7 +80,7 @@ test('xml-root and xml-namespace', async () => {
   assert.deepEqual(places(await check({ 'empty.xml': '' }), 'xml-root'), ['empty.xml:0']);
 });
 
-test('xml-schema: element order, unknown and misplaced elements, missing loc, bad values', async () => {
+test('xml-schema: unknown and misplaced elements, missing loc, bad values; xml-order: known elements out of order, once a file', async () => {
   const body = [
     url(`${U}/1`, '<foo>x</foo>'), // 3: unknown element
     `<url><lastmod>2025-01-01</lastmod><loc>${U}/2</loc></url>\n`, // 4: loc after lastmod
@@ -97,15 +97,19 @@ test('xml-schema: element order, unknown and misplaced elements, missing loc, ba
     url(`${U}/13`, '<image:image><image:loc>https://cdn.example.com/a.png</image:loc></image:image><lastmod>2025-01-01</lastmod>'), // 15: lastmod after an extension
   ].join('');
   const r = await check({ 'a.xml': urlset(body, ' xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"') });
-  assert.deepEqual(places(r, 'xml-schema'), ['a.xml:3', 'a.xml:4', 'a.xml:5', 'a.xml:6', 'a.xml:7', 'a.xml:8', 'a.xml:9', 'a.xml:10', 'a.xml:11', 'a.xml:12', 'a.xml:13', 'a.xml:14', 'a.xml:15']);
+  assert.deepEqual(places(r, 'xml-schema'), ['a.xml:3', 'a.xml:5', 'a.xml:7', 'a.xml:8', 'a.xml:9', 'a.xml:10', 'a.xml:11', 'a.xml:12', 'a.xml:13', 'a.xml:14']);
   const messages = r.findings.filter((f) => f.code === 'xml-schema').map((f) => f.message);
-  assert.match(messages[1], /<loc> after <lastmod>/);
-  assert.match(messages[2], /<url> has no <loc>/);
-  assert.match(messages[4], /<lastmod> is empty/);
-  assert.match(messages[5], /shorter than 12 characters/);
-  assert.match(messages[6], /a second <loc>/);
+  assert.match(messages[1], /<url> has no <loc>/);
+  assert.match(messages[2], /<lastmod> is empty/);
+  assert.match(messages[3], /shorter than 12 characters/);
+  assert.match(messages[4], /a second <loc>/);
+  // Lines 4, 6 and 15 have every element, out of order: one warning for the file, at the first.
+  const order = only(r, 'xml-order');
+  assert.equal(`${order.file}:${order.line} ${order.severity}`, 'a.xml:4 warning');
+  assert.match(order.message, /^3 elements out of the schema's order \(first on line 4: <loc> after <lastmod>\); the order is in <url>: <loc>, <lastmod>, <changefreq>, <priority>, then the extensions\./);
+  assert.match(order.message, /strict validators \(xmllint --schema\) reject the file; Fix and re-generate writes them in order$/);
   // Misplaced values are still read; the one row rule finding is the short loc's other host.
-  assert.deepEqual(Object.keys(r.codes).sort(), ['list-mixed-hosts', 'loc-host', 'xml-schema']);
+  assert.deepEqual(Object.keys(r.codes).sort(), ['list-mixed-hosts', 'loc-host', 'xml-order', 'xml-schema']);
 });
 
 test('xml-schema: extensions are allowed inside <url>, and an empty <urlset> is not', async () => {

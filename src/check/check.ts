@@ -14,7 +14,9 @@ import { describeDuplicates, type Duplicate } from './duplicates.ts';
 import { FileTally } from './file-tally.ts';
 import { checkIndexEntries, type IndexEntry } from './index-checks.ts';
 import { FindingPlaces } from './finding-places.ts';
+import { extensionViolation } from './extension-values.ts';
 import { readDocument } from './read-document.ts';
+import { purposeOf } from './sitemap-purpose.ts';
 import { keepsFinding, runRowRules, schemaViolation } from './row-rules.ts';
 import { auditMessage, auditSeverity, describeForAudit, describeOtherHost } from './audit-words.ts';
 import { hostOf, isLocalHost, LocalHosts } from './local-host.ts';
@@ -105,7 +107,7 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     const place = { file: at ? at.file : -1, line: at ? at.line : 0 };
     // The sitemap schema is for sitemaps: a feed's dates are read, not judged by it. A value that
     // breaks it is one fault, told once: as the schema error xmllint gives it.
-    const violation = at && files[at.file].kind === 'urlset' ? schemaViolation(f) : null;
+    const violation = at && files[at.file].kind === 'urlset' ? (schemaViolation(f) ?? extensionViolation(f, at.element)) : null;
     if (violation) {
       found.add({ ...place, code: 'xml-schema', message: f.fixed ? `${violation}, would be written as ${f.fixed}` : violation });
       continue;
@@ -119,8 +121,8 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     found.add({ ...place, code: f.code, message, severity: auditSeverity(f) });
   }
   const names = files.map((f) => f.name);
-  if (duplicates.length) for (const c of await describeDuplicates(duplicates, inputs, names, run.baseUrl, options, platform)) found.add(c);
-  if (indexEntries.length) for (const c of await checkIndexEntries(indexEntries, files, options, platform)) found.add(c);
+  if (duplicates.length) for (const c of await describeDuplicates(duplicates, inputs, names, files.map(purposeOf), run.baseUrl, options, platform)) found.add(c);
+  if (indexEntries.length || files.some((f) => f.kind === 'sitemapindex')) for (const c of await checkIndexEntries(indexEntries, files, options, platform)) found.add(c);
   found.finish(names);
   const perFile = found.perFile();
   return {

@@ -9,6 +9,7 @@ export type CheckCode =
   | 'xml-root'
   | 'xml-namespace'
   | 'xml-schema'
+  | 'xml-order'
   | 'xml-unescaped'
   | 'file-too-many-urls'
   | 'file-too-large'
@@ -16,6 +17,7 @@ export type CheckCode =
   | 'index-nested'
   | 'index-missing-file'
   | 'index-outside-directory'
+  | 'index-orphan'
   | 'loc-duplicate'
   | 'text-not-url'
   | 'loc-local-host'
@@ -42,6 +44,8 @@ export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: strin
   'xml-root': { severity: 'error', message: 'Root element is not urlset or sitemapindex' },
   'xml-namespace': { severity: 'error', message: 'Root element is not in the sitemaps.org 0.9 namespace' },
   'xml-schema': { severity: 'error', message: 'Schema violation' },
+  // Search engines read a <url>'s children in any order; only strict validators refuse the file.
+  'xml-order': { severity: 'warning', message: 'Elements out of the schema\u2019s order: strict validators reject the file' },
   'xml-unescaped': { severity: 'error', message: 'Bare & or < in a value' },
   'file-too-many-urls': { severity: 'error', message: 'More than 50,000 entries' },
   'file-too-large': { severity: 'error', message: 'More than 52,428,800 bytes uncompressed' },
@@ -49,6 +53,7 @@ export const CHECK_CODES: Record<CheckCode, { severity: Severity; message: strin
   'index-nested': { severity: 'error', message: 'An index that lists another index' },
   'index-missing-file': { severity: 'warning', message: 'Index entry names a file that was not provided' },
   'index-outside-directory': { severity: 'warning', message: 'Listed sitemap is not in the index’s folder or below' },
+  'index-orphan': { severity: 'warning', message: 'A sitemap that no index of the set lists' },
   // An existing sitemap that lists a URL twice is still accepted by search engines: a warning here,
   // where the generator (which keeps the first) calls it an error.
   'loc-duplicate': { severity: 'warning', message: 'Same URL in two places' },

@@ -2,7 +2,8 @@
 // sitemap.xsd reaches with processContents="strict"): which children, in which order, which are
 // required, and no text where elements go. The values themselves are the extension rules' to judge
 // (image-invalid, news-incomplete, video-invalid…), so a missing required child is told here only as
-// the schema's fault it is, and a value's type is not checked twice.
+// the schema's fault it is, and a value's type is not checked twice. A child that is there but out of
+// the sequence's order is an order fault (element-order.ts), not a missing one.
 //
 //   image:image      = loc caption? geo_location? title? license?
 //   news:news        = publication access? genres? publication_date title keywords? stock_tickers?
@@ -22,6 +23,8 @@ interface Sequence {
   required: ReadonlySet<string>;
   /** After the ordered children, any number of other elements of the namespace, at least this many. */
   thenAny?: number;
+  /** Of those, the ones the namespace documents: one of them before the ordered part is only out of order. */
+  documented?: ReadonlySet<string>;
 }
 
 const SEQUENCES = new Map<string, Sequence>([
@@ -31,7 +34,18 @@ const SEQUENCES = new Map<string, Sequence>([
     { order: ['publication', 'access', 'genres', 'publication_date', 'title', 'keywords', 'stock_tickers'], required: new Set(['publication', 'publication_date', 'title']) },
   ],
   [`${NEWS_NS} publication`, { order: ['name', 'language'], required: new Set(['name', 'language']) }],
-  [`${VIDEO_NS} video`, { order: ['thumbnail_loc', 'title', 'description'], required: new Set(['thumbnail_loc', 'title', 'description']), thenAny: 1 }],
+  [
+    `${VIDEO_NS} video`,
+    {
+      order: ['thumbnail_loc', 'title', 'description'],
+      required: new Set(['thumbnail_loc', 'title', 'description']),
+      thenAny: 1,
+      documented: new Set([
+        'content_loc', 'player_loc', 'duration', 'expiration_date', 'rating', 'view_count', 'publication_date', 'family_friendly',
+        'restriction', 'platform', 'price', 'requires_subscription', 'uploader', 'live', 'tag', 'category', 'gallery_loc',
+      ]),
+    },
+  ],
 ]);
 
 const LINK = `${XHTML_NS} link`;
@@ -61,6 +75,9 @@ interface Open {
   /** Not declared by the schema, which lets it be (video's open-ended part): not looked into. */
   lax: boolean;
   textTold: boolean;
+  /** The line of an element of the open-ended part that came before the ordered part was complete. */
+  early: number;
+  earlyWhat: string;
 }
 
 export class ExtensionSchema {
@@ -68,11 +85,13 @@ export class ExtensionSchema {
 
   /**
    * `report` tells a schema fault; `rule` a rule's finding the rows cannot carry: an empty
-   * `<image:loc>` (a row has no empty value for the image rule to judge).
+   * `<image:loc>` (a row has no empty value for the image rule to judge); `order` a child out of its
+   * parent's order (`what`, the parent's tag, and its children in order).
    */
   constructor(
     private readonly report: (line: number, message: string) => void,
     private readonly rule: (line: number, code: ReportCode, message: string) => void = () => {},
+    private readonly order: (line: number, what: string, parent: string, order: string) => void = (line, what) => report(line, what),
   ) {}
 
   /** An element at `depth` 1 (the extension element itself) or deeper. */
@@ -85,7 +104,7 @@ export class ExtensionSchema {
     const empty = !lax && key === LINK;
     if (empty) this.link(name, line, scanner);
     else if (!lax) checkAttributes(name, line, scanner, this.report);
-    this.stack.push({ qname: name.qname, line, ns, sequence, last: -1, seen: 0, extra: 0, leaf: !sequence && !empty, empty, hasText: false, imageLoc: !lax && key === IMAGE_LOC, lax, textTold: false });
+    this.stack.push({ qname: name.qname, line, ns, sequence, last: -1, seen: 0, extra: 0, leaf: !sequence && !empty, empty, hasText: false, imageLoc: !lax && key === IMAGE_LOC, lax, textTold: false, early: 0, earlyWhat: '' });
   }
 
   text(d: Uint8Array, from: number, to: number, line: number): void {
@@ -112,6 +131,8 @@ export class ExtensionSchema {
     if (!s) return;
     const missing = s.order.filter((c, i) => s.required.has(c) && !(open.seen & (1 << i)));
     if (missing.length) this.report(open.line, `<${open.qname}> lacks ${names(open, missing)}, which the schema requires`);
+    // An element before the ordered part is out of order only when that part came in the end.
+    else if (open.early) this.outOfOrder(open, open.early, open.earlyWhat);
     else if (s.thenAny !== undefined && open.extra < s.thenAny) {
       this.report(open.line, `<${open.qname}> needs an element after ${names(open, [s.order[s.order.length - 1]])} (a content_loc or player_loc, say)`);
     }
@@ -131,24 +152,37 @@ export class ExtensionSchema {
       this.report(line, `<${name.qname}> (namespace ${ns || 'none'}) is not allowed in ${where}`);
       return true;
     }
-    // Once the ordered part is complete, an open-ended model takes any element of its namespace.
-    const at = s.thenAny !== undefined && parent.last === s.order.length - 1 ? -1 : s.order.indexOf(name.local);
+    // Once the ordered part is complete, an open-ended model takes any element of its namespace, an
+    // ordered one seen already included; one not seen yet is there, out of order.
+    let at = s.order.indexOf(name.local);
+    if (at >= 0 && s.thenAny !== undefined && parent.last === s.order.length - 1 && parent.seen & (1 << at)) at = -1;
     if (at < 0) {
       if (s.thenAny === undefined) {
         this.report(line, `<${name.qname}> is not an element of ${where} (it holds ${names(parent, s.order)})`);
         return true;
       }
       if (parent.last < s.order.length - 1 && parent.extra === 0) {
-        this.report(line, `<${name.qname}> before ${names(parent, s.order.slice(parent.last + 1))}, which come first in ${where}`);
+        const what = `<${name.qname}> before ${names(parent, s.order.slice(parent.last + 1))}`;
+        if (s.documented?.has(name.local)) {
+          parent.early = line;
+          parent.earlyWhat = what;
+        } else this.report(line, `${what}, which come first in ${where}`);
       }
       parent.extra++;
       return !GLOBAL.has(`${ns} ${name.local}`);
     }
     if (parent.seen & (1 << at)) this.report(line, `a second <${name.qname}> in one ${where}`);
-    else if (at < parent.last || parent.extra > 0) this.report(line, `<${name.qname}> out of order in ${where}: the order is ${names(parent, s.order)}`);
+    // After the open-ended part's first element, the fault is that one's (told at the end).
+    else if (at < parent.last) this.outOfOrder(parent, line, `<${name.qname}> after ${names(parent, [s.order[parent.last]])}`);
     parent.seen |= 1 << at;
     if (at > parent.last) parent.last = at;
     return false;
+  }
+
+  private outOfOrder(parent: Open, line: number, what: string): void {
+    const s = parent.sequence!;
+    const then = s.thenAny !== undefined ? ', then any other of its elements' : '';
+    this.order(line, what, `<${parent.qname}>`, `${names(parent, s.order)}${then}`);
   }
 
   /** `<xhtml:link rel="alternate" hreflang="…" href="…"/>`: the attributes the schema names, and no others. */

@@ -10,6 +10,8 @@ export class FileTally {
   bytes = 0;
   /** Columns past the core ones that the file's entries fill, known at its root (a WordPress export's). */
   columns: readonly string[] = [];
+  /** Entries that carry each extension, by the element it puts in <url> (image, link, news, video). */
+  readonly carrying = new Map<string, number>();
 
   constructor(
     readonly index: number,

@@ -3,6 +3,14 @@
 // Files are matched by name (the last segment of the loc's path), with or without `.gz`; where
 // several given files have that name, by the longest tail of folders they share with the loc's path
 // (en/sitemap.xml for https://example.com/sitemaps/en/sitemap.xml, never de/sitemap.xml).
+//
+// A given index is taken for the file an entry names only when their paths agree: the entry's path
+// ends with the index's place beside the listing index, and that puts the listing index at or above
+// its folder (the base URL's when given, else the folder its entries share). So /blog/sitemap.xml
+// listed beside /sitemap-pages.xml is not the listing index itself, saved as sitemap.xml.
+//
+// In a set with an index, a sitemap that no index lists is an orphan: a crawler starting at the
+// index never reaches it. A live check reads what robots.txt names as well, so it has none.
 
 import type { Collected } from './collected.ts';
 import type { FileTally } from './file-tally.ts';
@@ -71,6 +79,44 @@ function filesFor(path: string[], named: FileTally[]): FileTally[] {
   const best = Math.max(...tails);
   if (best < 2 && path.length > 1) return [];
   return named.filter((_, i) => tails[i] === best);
+}
+
+function segments(name: string): string[] {
+  return name.split('/').filter((s) => s !== '');
+}
+
+/** The folders shared by the paths each index lists, and how many it lists, by the index's file. */
+function sharedFolders(entries: IndexEntry[], paths: (string[] | undefined)[]): Map<number, { folder: string[]; count: number }> {
+  const out = new Map<number, { folder: string[]; count: number }>();
+  for (const [i, p] of paths.entries()) {
+    if (p === undefined) continue;
+    const at = out.get(entries[i].file);
+    if (!at) {
+      out.set(entries[i].file, { folder: p.slice(0, -1), count: 1 });
+      continue;
+    }
+    let k = 0;
+    while (k < at.folder.length && k < p.length - 1 && p[k] === at.folder[k]) k++;
+    at.folder.length = k;
+    at.count++;
+  }
+  return out;
+}
+
+/**
+ * Whether `candidate`, an index given to check, can be the file `path` names in `listing`: the path
+ * ends with the candidate's place relative to the listing index's folder, and what is left of the
+ * path (where the listing index then is) is `folder` or above it.
+ */
+function fitsPath(path: string[], candidate: FileTally, listing: FileTally, folder: string[]): boolean {
+  const dirs = segments(listing.name).slice(0, -1);
+  const own = segments(candidate.name);
+  let k = 0;
+  while (k < dirs.length && k < own.length - 1 && dirs[k] === own[k]) k++;
+  const place = own.slice(k);
+  if (place.length > path.length || sharedTail(place, path) < place.length) return false;
+  const above = path.slice(0, path.length - place.length);
+  return above.length <= folder.length && above.every((s, i) => s === folder[i]);
 }
 
 /** The first entry for each written URL. */
@@ -142,8 +188,21 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
     if (same) same.push(f);
     else provided.set(k, [f]);
   }
-  for (const e of entries) {
-    const path = listedPath(e.loc);
+  const paths = entries.map((e) => listedPath(e.loc));
+  const shared = sharedFolders(entries, paths);
+  const given = options.baseUrl ? listedPath(options.baseUrl) : undefined;
+  /**
+   * Where the index is taken to be: the base URL's folder when given, else the folder its entries
+   * share; an index that would be listing only itself is taken to be at the root.
+   */
+  function folderOf(index: number, itself: boolean): string[] {
+    if (given) return given.slice(0, -1);
+    const at = shared.get(index)!;
+    return itself && at.count === 1 ? [] : at.folder;
+  }
+  const listed = new Set<FileTally>();
+  for (const [i, e] of entries.entries()) {
+    const path = paths[i];
     if (path === undefined) continue; // not a URL: the row rules said so
     if (options.unreadUrls && options.unreadUrls.has(hrefOf(e.loc))) continue; // its fetch finding tells it
     const name = path[path.length - 1];
@@ -158,12 +217,27 @@ export async function checkIndexEntries(entries: IndexEntry[], files: FileTally[
       continue;
     }
     const named = provided.get(key(name));
-    const matches = named ? filesFor(path, named) : [];
+    const listing = files[e.file];
+    const matches = named ? filesFor(path, named).filter((m) => m.kind !== 'sitemapindex' || fitsPath(path, m, listing, folderOf(e.file, m === listing))) : [];
+    for (const m of matches) listed.add(m);
     if (!named) out.push({ ...at, code: 'index-missing-file', message: live ? `${e.loc.trim()} is listed but was not read (an index listed in an index is not followed)` : `${name} is listed but was not given to check` });
     else if (matches.length === 0) out.push({ ...at, code: 'index-missing-file', message: `${path.join('/')} is listed, but no file of that name given to check is at that path` });
     else if (matches.every((m) => m.kind === 'sitemapindex')) {
-      out.push({ ...at, code: 'index-nested', message: `${name} is itself a sitemap index; an index may list only sitemaps` });
+      const itself = matches.includes(listing);
+      out.push({ ...at, code: 'index-nested', message: itself ? `${name} is this index itself; an index may list only sitemaps` : `${name} is itself a sitemap index; an index may list only sitemaps` });
     }
+  }
+  if (!live) out.push(...orphans(files, listed));
+  return out;
+}
+
+/** In a set with an index, the sitemaps no index lists. */
+function orphans(files: FileTally[], listed: ReadonlySet<FileTally>): Collected[] {
+  if (!files.some((f) => f.kind === 'sitemapindex')) return [];
+  const out: Collected[] = [];
+  for (const f of files) {
+    if (f.kind === 'sitemapindex' || f.kind === 'unknown' || listed.has(f)) continue;
+    out.push({ file: f.index, line: 0, code: 'index-orphan', message: `no index given lists ${baseName(f.name)}: a search engine that starts at the index never finds its ${f.urls.toLocaleString('en-US')} entries` });
   }
   return out;
 }

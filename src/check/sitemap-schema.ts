@@ -8,8 +8,10 @@
 // Inside <url> the other namespaces are the four extensions (image, xhtml, news, video), each with
 // its one element; their insides are checked against their own schemas (extension-schema.ts), and
 // their values read for a sink that asks for them. A misplaced element is reported and its value still used, so one slip does not hide
-// the row's other findings.
+// the row's other findings. A known element out of order is not a schema error here but an order
+// fault, told once for the file at the root's end (element-order.ts).
 
+import { ElementOrder } from './element-order.ts';
 import { checkAttributes, ExtensionSchema } from './extension-schema.ts';
 import type { FileTally } from './file-tally.ts';
 import { URL_EXTENSIONS } from './namespaces.ts';
@@ -47,12 +49,15 @@ export class SitemapSchema implements XmlHandler {
   private field = 0;
   private lastField = -1;
   private extSeen = false;
+  /** The extension elements of this entry, by local name (for what the file is for: sitemap-purpose.ts). */
+  private readonly carried = new Set<string>();
   private entryLine = 0;
   private entries = 0;
   private rootLine = 0;
   private textReported = false;
   private readonly ext: UrlExtensions | undefined;
   private readonly extSchema: ExtensionSchema | undefined;
+  private readonly order = new ElementOrder();
 
   constructor(
     private readonly tally: FileTally,
@@ -65,7 +70,14 @@ export class SitemapSchema implements XmlHandler {
     this.entryName = isIndex ? 'sitemap' : 'url';
     this.rootName = isIndex ? 'sitemapindex' : 'urlset';
     this.ext = isIndex ? undefined : tally.sink.extensions;
-    this.extSchema = isIndex || tally.sink.extensionSchema === false ? undefined : new ExtensionSchema((line, message) => this.schema(line, message), (line, code, message) => this.tally.report(line, code, message));
+    this.extSchema =
+      isIndex || tally.sink.extensionSchema === false
+        ? undefined
+        : new ExtensionSchema(
+            (line, message) => this.schema(line, message),
+            (line, code, message) => this.tally.report(line, code, message),
+            (line, what, parent, order) => this.order.add(line, what, parent, order),
+          );
   }
 
   private schema(line: number, message: string): void {
@@ -103,6 +115,7 @@ export class SitemapSchema implements XmlHandler {
       for (const f of this.fields) f.clear();
       this.lastField = -1;
       this.extSeen = false;
+      this.carried.clear();
       this.textReported = false;
       this.ext?.clear();
       return Ctx.Entry;
@@ -136,8 +149,8 @@ export class SitemapSchema implements XmlHandler {
         this.schema(line, `a second <${name.local}> in one <${this.entryName}>; the first is used`);
         return Ctx.Skip;
       }
-      if (this.extSeen) this.schema(line, `<${name.local}> after an extension element: the extensions come last`);
-      else if (f < this.lastField) this.schema(line, `<${name.local}> after <${this.fieldNames[this.lastField]}>: the order is ${this.fieldNames.map((n) => `<${n}>`).join(', ')}`);
+      if (this.extSeen) this.outOfOrder(line, `<${name.local}> after an extension element`);
+      else if (f < this.lastField) this.outOfOrder(line, `<${name.local}> after <${this.fieldNames[this.lastField]}>`);
       value.seen = true;
       value.line = line;
       this.field = f;
@@ -149,6 +162,7 @@ export class SitemapSchema implements XmlHandler {
       if (ext !== undefined) {
         if (name.local === ext) {
           this.extSeen = true;
+          this.carried.add(ext);
           if (!this.ext && !this.extSchema) return Ctx.Skip;
           this.extSchema?.start(name, ns, line, this.scanner);
           this.ext?.start(name, ns, this.scanner, line);
@@ -165,6 +179,11 @@ export class SitemapSchema implements XmlHandler {
         : `<${name.qname}> (namespace ${ns}) is not allowed in <${this.entryName}>${this.isIndex ? '' : ': the extensions are image, xhtml, news and video'}`,
     );
     return Ctx.Skip;
+  }
+
+  private outOfOrder(line: number, what: string): void {
+    const fields = this.fieldNames.map((n) => `<${n}>`).join(', ');
+    this.order.add(line, what, `<${this.entryName}>`, this.isIndex ? fields : `${fields}, then the extensions`);
   }
 
   text(d: Uint8Array, from: number, to: number): void {
@@ -198,8 +217,9 @@ export class SitemapSchema implements XmlHandler {
       this.ext?.end();
     }
     else if (ctx === Ctx.Entry) this.endEntry(line);
-    else if (ctx === Ctx.Root && this.entries === 0) {
-      this.schema(this.rootLine, `<${this.rootName}> has no <${this.entryName}>: the schema requires at least one`);
+    else if (ctx === Ctx.Root) {
+      if (this.entries === 0) this.schema(this.rootLine, `<${this.rootName}> has no <${this.entryName}>: the schema requires at least one`);
+      this.tellOrder();
     }
   }
 
@@ -230,6 +250,7 @@ export class SitemapSchema implements XmlHandler {
   private endEntry(line: number): void {
     const loc = this.fields[0];
     const keep = this.tally.sink.keepsEveryEntry === true && !this.isIndex;
+    for (const ext of this.carried) this.tally.carrying.set(ext, (this.tally.carrying.get(ext) ?? 0) + 1);
     if (!loc.seen) {
       this.schema(this.entryLine, `<${this.entryName}> has no <loc>${line !== this.entryLine ? ` (it ends on line ${line})` : ''}`);
       if (!keep) return;
@@ -244,5 +265,13 @@ export class SitemapSchema implements XmlHandler {
 
   problem(code: XmlProblem, message: string, line: number): void {
     this.tally.report(line, code, message);
+    // Malformed XML stops the scanner: the root's end never comes, so what was out of order is told now.
+    if (code === 'xml-malformed') this.tellOrder();
+  }
+
+  private tellOrder(): void {
+    if (this.order.count === 0) return;
+    this.tally.report(this.order.line, 'xml-order', this.order.message());
+    this.order.count = 0;
   }
 }

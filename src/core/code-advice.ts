@@ -137,6 +137,8 @@ const ADVICE = {
     'Search Console reports a root element without the sitemaps.org namespace as invalid. Put xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" on the root element.',
   'xml-schema':
     'Search Console reports an element the schema does not allow, or a required one missing, as an error. Fix the element at the line given in the generator’s template or plugin.',
+  'xml-order':
+    'Google and Bing read a sitemap whose elements are out of order, but strict validators (xmllint --schema, some SEO tools) reject the whole file. Write the children in the schema\u2019s order in the generator\u2019s template, or re-generate the set.',
   'xml-unescaped':
     'A bare & or < breaks the XML, so the file is rejected from there on. Write them as &amp; and &lt; (the generator should escape every value).',
   'file-too-many-urls':
@@ -151,6 +153,8 @@ const ADVICE = {
     'The index names a file that was not given, so that file is not checked. Add it to the check, or remove the stale entry from the index.',
   'index-outside-directory':
     'The protocol lets an index list sitemaps only in its own folder or below. Move the sitemaps under the index’s folder, or the index up to the site root.',
+  'index-orphan':
+    'A crawler that starts at the index never finds a sitemap the index does not list. Add it to the index, or submit it on its own (Search Console, a Sitemap: line in robots.txt).',
   'text-not-url':
     'Each line of a text sitemap must be one absolute URL, and search engines reject the file otherwise. Write the line as a full https:// URL, or remove it.',
   'loc-local-host':
