@@ -122,15 +122,17 @@ function nextChunk(reader: ReadableStreamDefaultReader<Uint8Array>, signal: Abor
 async function readBody(response: Response, request: Request, signal: AbortSignal, redirects: string[]): Promise<Answer | Failure> {
   const answer = { ok: true as const, finalUrl: response.url || '', status: response.status, statusText: response.statusText, headers: response.headers, redirects };
   const cap = request.cap;
+  if (request.method === 'HEAD') {
+    // A HEAD answer's Content-Length is the length GET would get (RFC 9110 §8.6): no body comes.
+    void response.body?.cancel().catch(() => {});
+    return { ...answer, body: new Uint8Array(0), bytes: 0 };
+  }
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (!request.cut && !response.headers.has('content-encoding') && declared > cap) {
     void response.body?.cancel().catch(() => {});
     return { ok: false, why: `${size(declared)} bytes announced, over the limit of ${size(cap)}: not read`, tooLarge: true, bytes: 0, redirects };
   }
-  if (!response.body || request.method === 'HEAD') {
-    void response.body?.cancel().catch(() => {});
-    return { ...answer, body: new Uint8Array(0), bytes: 0 };
-  }
+  if (!response.body) return { ...answer, body: new Uint8Array(0), bytes: 0 };
   const reader = response.body.getReader();
   const parts: Uint8Array[] = [];
   let bytes = 0;
