@@ -10,6 +10,7 @@ import type {
   CheckFindingsPage,
   CheckProgress,
   CheckRunOptions,
+  SiteCheckOptions,
   CheckSummary,
   EngineError,
   FindingFilter,
@@ -22,7 +23,9 @@ import type {
 
 export type * from './types.ts';
 export type { CheckedFile, CheckFinding, FileKind } from './check/index.ts';
-export type { CheckFindingFilter, CheckFindingsPage, CheckProgress, CheckRunOptions, CheckSummary, EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob };
+export type { CheckFindingFilter, CheckFindingsPage, CheckProgress, CheckRunOptions, CheckSummary, EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob, SiteCheckOptions };
+export type { LiveCoverage } from './fetch/coverage.ts';
+export { checkedWords, notChecked } from './fetch/coverage.ts';
 
 // The engine's tables a page shows or edits beside the worker: the finding codes and their advice, the options and
 // their limits, the extension column names, and which files of a drop go with a sitemap.
@@ -95,9 +98,10 @@ export interface Sitemill {
   /**
    * Checks the site the page is served from (SPEC 12): `url` is its root, its robots.txt or one of
    * its sitemaps, on the page's own origin (browsers let a page read no other site; for those, use
-   * `npx sitemill check <url>`). Resolves as check() does; progress counts the URLs fetched.
+   * `npx sitemill check <url>`). `samplePages` of the listed pages are fetched as `--sample-pages`
+   * does. Resolves as check() does, with `site`: what was and was not checked; progress counts the URLs fetched.
    */
-  checkSite(url: string, options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
+  checkSite(url: string, options?: SiteCheckOptions, hooks?: CheckHooks): Promise<CheckSummary>;
   /** Findings `start … start+count` of the last check() that match `filter`, with their total. */
   checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): Promise<CheckFindingsPage>;
   /**
@@ -242,7 +246,7 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
     },
     async checkSite(url, options = {}, hooks = {}) {
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
-      const clean: CheckRunOptions = { baseUrl: options.baseUrl, now: options.now };
+      const clean: SiteCheckOptions = { baseUrl: options.baseUrl, now: options.now, samplePages: options.samplePages };
       const outcome = await call((api) => api.checkSite(absolute(url), clean, progress) as Promise<Outcome<CheckSummary>>, hooks.signal);
       return unwrap(outcome);
     },

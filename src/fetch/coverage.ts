@@ -36,7 +36,7 @@ export function checkedWords(c: LiveCoverage): string {
   const parts = [];
   if (c.robotsRead) parts.push(c.robotsRead === 1 ? 'robots.txt' : `${n(c.robotsRead)} robots.txt files`);
   parts.push(some(c.sitemapsRead, 'sitemap'));
-  if (c.sample) parts.push(`${n(c.sample.sampled)} of ${some(c.sample.own, 'listed page')} fetched`);
+  if (c.sample) parts.push(`${n(c.sample.sampled)} of ${some(c.sample.own, 'listed page')} sampled`);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
 }
 

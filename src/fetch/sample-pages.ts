@@ -174,8 +174,10 @@ async function answered(
     report('page-status', `no answer: ${answer.why}`);
     return false;
   }
+  // In a browser, which follows redirects itself and shows only where they end.
   if (answer.redirects.length) {
-    report('page-status', `redirects to ${shownUrl(answer.redirects.at(-1)!)}: list the URL it ends at`);
+    const end = answer.status === 200 ? 'answers 200: list it instead' : statusLine(answer);
+    report('page-status', `redirects to ${shownUrl(answer.redirects.at(-1)!)}, which ${end}`);
     return false;
   }
   if (answer.status === 200) return true;
