@@ -438,3 +438,19 @@ test('a canonical in a Link header, the form a PDF carries: read by its rel, res
     ['page-canonical-other', 3, `${O}/report.pdf: its Link header names ${O}/report: Search Console says "Alternate page with proper canonical tag"`],
   ]);
 });
+
+test('--sample-pages asks with GET a server that refuses HEAD: 405 and 501, a length announced or not', async () => {
+  const refusing = (status: number) => (req: Parameters<ReturnType<typeof answer>>[0], res: Parameters<ReturnType<typeof answer>>[1]) => {
+    if (req.method === 'HEAD') return void res.writeHead(status, { 'Content-Type': 'text/html', 'Content-Length': 120, Allow: 'GET' }).end();
+    answer('<html><head><meta name="robots" content="noindex"></head></html>', { 'Content-Type': 'text/html' })(req, res);
+  };
+  site.route('/head-405', refusing(405));
+  site.route('/head-501', refusing(501));
+  site.route('/refusing.xml', xml(urlset(url(`${O}/head-405`) + url(`${O}/head-501`))));
+  const r = await run([`${O}/refusing.xml`], { samplePages: 2 });
+  assert.deepEqual(r.findings.map((f) => [f.code, f.message.split(': ')[0]]), [
+    ['page-noindex', `${O}/head-405`],
+    ['page-noindex', `${O}/head-501`],
+  ]);
+  assert.equal(asked('/head-501'), 2, 'HEAD, then GET');
+});
