@@ -99,6 +99,9 @@ export async function auditFetched(files: InputSource[], urls: string[], site: F
 function auditParts(files: InputSource[], urls: string[], site: FetchedSite, options: CheckOptions): { sources: InputSource[]; options: CheckOptions }[] {
   const common = { ...options, unreadUrls: site.unread, localSite: options.localSite ?? readsLocalSite([...files, ...site.sources]) };
   if (options.baseUrl) return [{ sources: [...files, ...site.sources], options: common }];
+  // Each URL given is judged by the site it stands for, its origin after redirects (`http://` to
+  // `https://`): not the origin most URLs are on, which a partner's sitemap could outnumber. A URL
+  // that is none was refused unfetched, with a finding that says so.
   const bases = urls.map((url, i) => (URL.canParse(url) ? `${site.origins[i]}/` : undefined));
   const bySite = new Map<string | undefined, InputSource[]>();
   site.sources.forEach((source, i) => {

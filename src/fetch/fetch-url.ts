@@ -20,8 +20,6 @@ export interface Answer {
   body: Uint8Array;
   /** Bytes taken from the body stream (after any Content-Encoding was undone). */
   bytes: number;
-  /** The body passed the cap and was cut there (a `cut` request's). */
-  cut: boolean;
 }
 
 export interface Failure {
@@ -132,14 +130,14 @@ async function readBody(response: Response, request: Request, signal: AbortSigna
   if (request.method === 'HEAD') {
     // A HEAD answer's Content-Length is the length GET would get (RFC 9110 §8.6): no body comes.
     void response.body?.cancel().catch(() => {});
-    return { ...answer, body: new Uint8Array(0), bytes: 0, cut: false };
+    return { ...answer, body: new Uint8Array(0), bytes: 0 };
   }
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (!request.cut && !response.headers.has('content-encoding') && declared > cap) {
     void response.body?.cancel().catch(() => {});
     return { ok: false, why: `${size(declared)} bytes announced, over the limit of ${size(cap)}: not read`, tooLarge: true, bytes: 0, redirects };
   }
-  if (!response.body) return { ...answer, body: new Uint8Array(0), bytes: 0, cut: false };
+  if (!response.body) return { ...answer, body: new Uint8Array(0), bytes: 0 };
   const reader = response.body.getReader();
   const parts: Uint8Array[] = [];
   let bytes = 0;
@@ -166,8 +164,7 @@ async function readBody(response: Response, request: Request, signal: AbortSigna
     whole.set(p, at);
     at += p.length;
   }
-  const cut = bytes > cap;
   // A line cut at the cap is not the line the server wrote: `Sitemap: https://…/sitemap-pro`.
-  const body = cut && request.lines ? whole.subarray(0, whole.lastIndexOf(0x0a) + 1) : whole;
-  return { ...answer, body, bytes, cut };
+  const body = bytes > cap && request.lines ? whole.subarray(0, whole.lastIndexOf(0x0a) + 1) : whole;
+  return { ...answer, body, bytes };
 }

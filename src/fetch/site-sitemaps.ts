@@ -167,7 +167,7 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     }
     if (!job.robots && (!answer.ok || answer.status !== 200)) out.unread.add(job.url);
     const origin = originOf(job.url);
-    if (job.robots && !(answer.ok && answer.status < 500 && answer.status !== 429)) out.robotsUnread.set(origin, answer.ok ? statusLine(answer) : answer.why);
+    if (job.robots && !(answer.ok && answer.status < 500 && answer.status !== 429)) out.robotsUnread.set(origin, answer.ok ? statusLine(answer) : `could not be read (${answer.why})`);
     if (!answer.ok) return report(answer.tooLarge ? 'fetch-too-large' : 'fetch-failed', answer.why);
     // No robots.txt (4xx) is a valid answer (RFC 9309 §2.3.1.3): it names no sitemap. A 429 says
     // nothing of it: Google takes it as a server error, the robots.txt unreachable.
