@@ -18,8 +18,12 @@ export const LIMITS = {
   maxBytes: MAX_FILE_BYTES,
   /** Sitemaps fetched in one run (the indexes that list them aside). */
   maxSitemaps: 50_000,
-  /** Bytes of sitemaps kept for the audit in one run: an index of 50,000 large indexes would hold terabytes. */
-  heldBytes: 512 * 1024 * 1024,
+  /**
+   * Bytes of sitemaps kept for the audit in one run: an index of 50,000 large indexes would hold
+   * terabytes. The audit's findings can take ten times the bytes they are on (an entry each), so
+   * this keeps a run within about 2 GB, in Node and in the page's worker.
+   */
+  heldBytes: 256 * 1024 * 1024,
   /** Of a sampled page, the start read for its robots meta tag and canonical link. */
   pageBytes: 256 * 1024,
 } as const;
