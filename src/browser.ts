@@ -6,7 +6,7 @@ import type { ErrorCode, Finding, Input, Inspection, Options, PathInput, Progres
 import type { CheckFinding } from './check/index.ts';
 import { AbortError, InputError, OptionError, SitemillError } from './errors.ts';
 import { formOf, inputsOf } from './library-inputs.ts';
-import { checkArgument, CHECK_OPTIONS, GENERATE_OPTIONS, HOOKS_WHERE, INSPECT_OPTIONS, OPTIONS_WHERE, RUN_HOOKS, type OptionTable } from './library-options.ts';
+import { checkArgument, CHECK_OPTIONS, GENERATE_OPTIONS, HOOKS_WHERE, INSPECT_OPTIONS, OPTIONS_WHERE, RUN_HOOKS, SITE_CHECK_EXTRA, type OptionTable } from './library-options.ts';
 import { abortableChunks } from './input/abortable-reads.ts';
 import { filesToUpload } from './generate/files-to-upload.ts';
 export { filesToUpload };
@@ -15,6 +15,7 @@ import type {
   CheckFindingsPage,
   CheckProgress,
   CheckRunOptions,
+  SiteCheckOptions,
   CheckSummary,
   EngineError,
   FindingFilter,
@@ -27,8 +28,10 @@ import type {
 
 export type * from './types.ts';
 export type { CheckedFile, CheckFinding, FileKind } from './check/index.ts';
-export type { CheckFindingFilter, CheckFindingsPage, CheckProgress, CheckRunOptions, CheckSummary, EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob };
+export type { CheckFindingFilter, CheckFindingsPage, CheckProgress, CheckRunOptions, CheckSummary, EngineError, FindingFilter, FindingsPage, GenerateOutput, NamedBlob, SiteCheckOptions };
 export { AbortError, InputError, OptionError, SitemillError };
+export type { LiveCoverage } from './fetch/coverage.ts';
+export { checkedWords, notChecked } from './fetch/coverage.ts';
 
 // The engine's tables a page shows or edits beside the worker: the finding codes and their advice, the options and
 // their limits, the extension column names, and which files of a drop go with a sitemap.
@@ -103,9 +106,10 @@ export interface Sitemill {
   /**
    * Checks the site the page is served from (SPEC 12): `url` is its root, its robots.txt or one of
    * its sitemaps, on the page's own origin (browsers let a page read no other site; for those, use
-   * `npx sitemill check <url>`). Resolves as check() does; progress counts the URLs fetched.
+   * `npx sitemill check <url>`). `samplePages` of the listed pages are fetched as `--sample-pages`
+   * does. Resolves as check() does, with `site`: what was and was not checked; progress counts the URLs fetched.
    */
-  checkSite(url: string, options?: CheckRunOptions, hooks?: CheckHooks): Promise<CheckSummary>;
+  checkSite(url: string, options?: SiteCheckOptions, hooks?: CheckHooks): Promise<CheckSummary>;
   /** Findings `start … start+count` of the last check() that match `filter`, with their total. */
   checkFindingsPage(filter: CheckFindingFilter, start: number, count: number): Promise<CheckFindingsPage>;
   /** The findings of the last check() that match `filter`, in order, a page at a time; a check() started meanwhile ends it (`stale`). */
@@ -182,6 +186,7 @@ async function namedAll(input: BrowserInput | BrowserInput[], signal?: AbortSign
 }
 
 const { signal: _signal, onRead: _onRead, rowRules: _rowRules, ...CHECK_RUN_OPTIONS } = CHECK_OPTIONS;
+const SITE_CHECK_OPTIONS: OptionTable = { ...CHECK_RUN_OPTIONS, ...SITE_CHECK_EXTRA };
 const SIGNAL_HOOK: OptionTable = { signal: RUN_HOOKS.signal };
 
 /** Refuses an option or hook no call takes, or of the wrong type, before the worker is asked. */
@@ -330,10 +335,10 @@ export function createSitemill(config: SitemillConfig = {}): Sitemill {
       return unwrap(outcome);
     },
     async checkSite(url, options = {}, hooks = {}) {
-      checkArguments('checkSite', options, CHECK_RUN_OPTIONS, hooks, RUN_HOOKS);
+      checkArguments('checkSite', options, SITE_CHECK_OPTIONS, hooks, RUN_HOOKS);
       started.check++;
       const progress = hooks.onProgress ? Comlink.proxy(hooks.onProgress) : undefined;
-      const clean: CheckRunOptions = { baseUrl: options.baseUrl, now: options.now };
+      const clean: SiteCheckOptions = { baseUrl: options.baseUrl, now: options.now, samplePages: options.samplePages };
       const outcome = await call((api) => api.checkSite(absolute(url), clean, progress) as Promise<Outcome<CheckSummary>>, hooks.signal);
       return unwrap(outcome);
     },

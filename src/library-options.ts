@@ -85,6 +85,9 @@ export const CHECK_OPTIONS: OptionTable = {
   baseUrlOfSite: BOOLEAN,
 };
 
+/** checkSite()'s options beyond check()'s: how many listed pages to sample (SPEC 12). */
+export const SITE_CHECK_EXTRA: OptionTable = { samplePages: WHOLE };
+
 export interface Argument {
   /** What the object is, in messages: `generate() option`, `hook`. */
   what: string;

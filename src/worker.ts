@@ -8,6 +8,7 @@ import { auditFiles, type CheckedFile, type CheckFinding, type CheckOptions } fr
 import type { AuditFindings } from './check/audit-findings.ts';
 import { auditSite } from './fetch/check-site.ts';
 import type { SiteFindings } from './fetch/site-findings.ts';
+import type { LiveCoverage } from './fetch/coverage.ts';
 import { generate, inspect } from './generate/engine.ts';
 import { uploadZip } from './generate/upload-set.ts';
 import { publishedSetTime } from './generate/published-set.ts';
@@ -44,6 +45,9 @@ export type NamedBlob = Blob & { readonly name: string };
  */
 export type CheckRunOptions = Omit<CheckOptions, 'signal' | 'rowRules' | 'onRead'>;
 
+/** A live check's options: an audit's, and the listed pages to sample (none when absent). */
+export type SiteCheckOptions = CheckRunOptions & { samplePages?: number };
+
 export interface CheckProgress {
   /** Bytes of the given files read so far (compressed bytes for compressed files). */
   bytesRead: number;
@@ -64,6 +68,8 @@ export interface CheckSummary {
   severities: Partial<Record<Severity, number>>;
   /** Zip entries passed over as companions of sitemaps (robots*.txt, .csv, .json). */
   passedOver: string[];
+  /** A live check's: what it covered and what it left. */
+  site?: LiveCoverage;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -115,6 +121,7 @@ interface AuditOutcome {
   codes: Record<string, number>;
   findings: AuditFindings | SiteFindings;
   passedOver: string[];
+  coverage?: LiveCoverage;
 }
 
 /**
@@ -135,7 +142,8 @@ async function audited(
     progress.flush();
     checked = new FindingPager(result.findings);
     const severities = result.findings.severities();
-    return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
+    const site = result.coverage ? { site: result.coverage } : {};
+    return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver, ...site } };
   } catch (e) {
     return failure(e);
   } finally {
@@ -210,7 +218,7 @@ const api = {
    * Checks the site this worker is served from (SPEC 12): `url` is its root, its robots.txt, or a
    * sitemap of it; another origin is refused unfetched. Progress counts URLs fetched.
    */
-  async checkSite(url: string, options: CheckRunOptions, onProgress?: (p: CheckProgress) => void): Promise<Outcome<CheckSummary>> {
+  async checkSite(url: string, options: SiteCheckOptions, onProgress?: (p: CheckProgress) => void): Promise<Outcome<CheckSummary>> {
     const progress = throttled(onProgress);
     let bytesRead = 0;
     const onFetched = (name: string, bytes: number, file: number, files: number) => {

@@ -141,7 +141,7 @@ test('robots.txt without a Sitemap line, as an HTML page, or missing', async () 
   assert.equal(r.files.length, 0);
   site.route('/robots.txt', answer('down', {}, 503));
   r = await run([`${O}/`]);
-  assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [['fetch-failed', 'error', 'answers HTTP 503 Service Unavailable']]);
+  assert.deepEqual(r.findings.map((f) => [f.code, f.severity, f.message]), [['fetch-failed', 'error', 'answers HTTP 503 Service Unavailable: the robots.txt could not be read, so its Sitemap lines are not known']]);
 });
 
 test('robots.txt naming no sitemap: /sitemap.xml is tried, and checked only when it is a sitemap', async () => {
@@ -342,8 +342,9 @@ test('manners: a User-Agent naming Sitemill, at most 4 requests at a time, at mo
   assert.ok(most <= 4, `${most} requests at a time`);
   assert.ok(most >= 2, 'requests do overlap');
   assert.deepEqual([...agents], [`Sitemill/${VERSION} (sitemap checker; +https://www.npmjs.com/package/sitemill)`]);
+  // The limit counts the sitemaps, not the index that lists them.
   r = await run([`${O}/many.xml`], { maxSitemaps: 5 });
-  assert.equal(r.files.length, 5);
+  assert.equal(r.files.length, 6);
   assert.deepEqual(r.notes, ['more than 5 sitemaps: those past the limit were not fetched']);
 });
 
@@ -436,4 +437,20 @@ test('a canonical in a Link header, the form a PDF carries: read by its rel, res
   assert.deepEqual(r.findings.map((f) => [f.code, f.line, f.message]), [
     ['page-canonical-other', 3, `${O}/report.pdf: its Link header names ${O}/report: Search Console says "Alternate page with proper canonical tag"`],
   ]);
+});
+
+test('--sample-pages asks with GET a server that refuses HEAD: 405 and 501, a length announced or not', async () => {
+  const refusing = (status: number) => (req: Parameters<ReturnType<typeof answer>>[0], res: Parameters<ReturnType<typeof answer>>[1]) => {
+    if (req.method === 'HEAD') return void res.writeHead(status, { 'Content-Type': 'text/html', 'Content-Length': 120, Allow: 'GET' }).end();
+    answer('<html><head><meta name="robots" content="noindex"></head></html>', { 'Content-Type': 'text/html' })(req, res);
+  };
+  site.route('/head-405', refusing(405));
+  site.route('/head-501', refusing(501));
+  site.route('/refusing.xml', xml(urlset(url(`${O}/head-405`) + url(`${O}/head-501`))));
+  const r = await run([`${O}/refusing.xml`], { samplePages: 2 });
+  assert.deepEqual(r.findings.map((f) => [f.code, f.message.split(': ')[0]]), [
+    ['page-noindex', `${O}/head-405`],
+    ['page-noindex', `${O}/head-501`],
+  ]);
+  assert.equal(asked('/head-501'), 2, 'HEAD, then GET');
 });

@@ -1,6 +1,6 @@
 // The Check tab's state: the files to audit, and the task that checks them. The audit has its own
 // engine worker, so cancelling one tab's run never throws away the other's results.
-import { onlyCompanions, type CheckProgress, type CheckRunOptions, type CheckSummary, type NamedBlob } from '../src/browser';
+import { notChecked, onlyCompanions, type CheckProgress, type CheckRunOptions, type CheckSummary, type LiveCoverage, type NamedBlob } from '../src/browser';
 import { size } from './sizes';
 import { withClock } from './settings';
 import { Task, type ProgressView } from './task.svelte';
@@ -13,6 +13,14 @@ export interface CheckerHooks {
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
+
+/** Listed pages a live check samples unless told otherwise, and the most it may be told. */
+export const SAMPLE_PAGES = { default: 50, max: 1000 } as const;
+
+/** What a live check with no finding says: clean only when it left nothing unchecked. */
+export function liveClean(site: LiveCoverage): string {
+  return notChecked(site).length ? 'No findings in what was checked, but not everything was checked.' : 'No findings: every sitemap and listed page was checked, and all are clean.';
+}
 
 /** A progress report of the audit's as shown, `seconds` into the check. */
 function byteProgress(p: CheckProgress, seconds: number): ProgressView {
@@ -30,6 +38,8 @@ function byteProgress(p: CheckProgress, seconds: number): ProgressView {
 
 export class Checker {
   files = $state.raw<NamedBlob[]>([]);
+  /** Listed pages the live check fetches, as `sitemill check --sample-pages` does. */
+  samplePages = $state<number>(SAMPLE_PAGES.default);
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
 
   readonly task: Task<CheckSummary>;
@@ -88,7 +98,7 @@ export class Checker {
   async runSite(url: string): Promise<CheckSummary | null> {
     const given = this.#hooks.options();
     if (!given) return null;
-    const options = withClock(given);
+    const options = { ...withClock(given), samplePages: this.samplePages };
     this.files = [];
     const result = await this.task.run({
       first: { bytesRead: 0, bytesTotal: 0, file: 0, files: 1, name: url },
@@ -97,7 +107,9 @@ export class Checker {
     });
     if (!result) return null;
     const errors = result.severities.error ?? 0;
-    this.task.announcement = `Checked ${url}: ${fmt(result.files.length)} ${result.files.length === 1 ? 'sitemap' : 'sitemaps'}, ${fmt(result.findings)} findings, ${fmt(errors)} at error level.`;
+    const sampled = result.site?.sample?.sampled ?? 0;
+    const gaps = result.site ? notChecked(result.site).length : 0;
+    this.task.announcement = `Checked ${url}: ${fmt(result.files.length)} ${result.files.length === 1 ? 'sitemap' : 'sitemaps'}, ${fmt(sampled)} ${sampled === 1 ? 'page' : 'pages'} sampled, ${fmt(result.findings)} findings, ${fmt(errors)} at error level${gaps ? '; some was not checked' : ''}.`;
     this.#hooks.oncomplete?.(result);
     return result;
   }

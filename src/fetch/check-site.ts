@@ -7,6 +7,7 @@ import type { CheckFinding, CheckOptions, CheckResult } from '../check/types.ts'
 import type { InputSource, Platform } from '../types.ts';
 import { deadline } from './deadline.ts';
 import { limitsOf, type FetchOptions } from './limits.ts';
+import { sampleNotes, type LiveCoverage } from './coverage.ts';
 import { samplePages } from './sample-pages.ts';
 import { SiteFindings } from './site-findings.ts';
 import { siteSitemaps, type FetchedUrl } from './site-sitemaps.ts';
@@ -23,11 +24,14 @@ export interface FetchedSite {
   pageFindings: CheckFinding[];
   fetched: FetchedUrl[];
   notes: string[];
+  /** Per URL given, the origin of the site it stands for (after its redirects). */
+  origins: string[];
+  coverage: LiveCoverage;
 }
 
-export type SiteCheckResult = CheckResult & { fetched: FetchedUrl[]; notes: string[] };
+export type SiteCheckResult = CheckResult & { fetched: FetchedUrl[]; notes: string[]; coverage: LiveCoverage };
 /** A live check's audit, its findings read in place (the CLI's and the worker's form). */
-export type SiteAudit = Omit<Audit, 'findings'> & { findings: SiteFindings; fetched: FetchedUrl[]; notes: string[] };
+export type SiteAudit = Omit<Audit, 'findings'> & { findings: SiteFindings; fetched: FetchedUrl[]; notes: string[]; coverage: LiveCoverage };
 
 /** Fetches the sitemaps `urls` stand for, and samples their pages when asked. */
 export async function fetchSite(urls: string[], options: FetchOptions, platform: Platform): Promise<FetchedSite> {
@@ -36,9 +40,20 @@ export async function fetchSite(urls: string[], options: FetchOptions, platform:
   const signal = options.signal ? AbortSignal.any([options.signal, run.signal]) : run.signal;
   try {
     const site = await siteSitemaps(urls, options, limits, signal, platform);
-    const note = (text: string) => void site.notes.push(text);
-    const pageFindings = options.samplePages ? await samplePages(options.samplePages, site.sources, site.pages, site.robots, limits, signal, platform, note) : [];
-    return { sources: site.sources, sites: site.sites, unread: site.unread, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes };
+    const sampled = options.samplePages ? await samplePages(options.samplePages, site, limits, signal, platform) : null;
+    const origins = new Set(site.sites.map((i) => site.origins[i]));
+    if (sampled) site.notes.push(...sampleNotes(sampled.sample, origins.size === 1 ? `${[...origins][0]}/` : 'the sites checked'));
+    const coverage: LiveCoverage = {
+      robotsRead: site.robots.size,
+      robotsUnread: site.robotsUnread.size,
+      sitemapsRead: site.sources.length,
+      sitemapsUnread: site.unread.size - site.skipped,
+      sitemapsSkipped: site.skipped,
+      pagesListed: site.pages.reduce((a, b) => a + b, 0),
+      sample: sampled?.sample ?? null,
+    };
+    const pageFindings = sampled?.findings ?? [];
+    return { sources: site.sources, sites: site.sites, unread: site.unread, fetchFindings: site.findings, pageFindings, fetched: site.fetched, notes: site.notes, origins: site.origins, coverage };
   } finally {
     run.clear();
   }
@@ -55,7 +70,7 @@ function withSiteFindings(audits: Audit[], site: FetchedSite): SiteAudit {
   const extra = new Map<string, number>();
   for (const f of [...site.fetchFindings, ...site.pageFindings]) extra.set(f.file, (extra.get(f.file) ?? 0) + 1);
   const files = audits.flatMap((a) => a.files).map((f) => (extra.has(f.name) ? { ...f, findings: f.findings + extra.get(f.name)! } : f));
-  return { files, codes, findings, passedOver: audits.flatMap((a) => a.passedOver), fetched: site.fetched, notes: site.notes };
+  return { files, codes, findings, passedOver: audits.flatMap((a) => a.passedOver), fetched: site.fetched, notes: site.notes, coverage: site.coverage };
 }
 
 /** A live check as the worker and the CLI read it: its findings in place. */
@@ -84,7 +99,10 @@ export async function auditFetched(files: InputSource[], urls: string[], site: F
 function auditParts(files: InputSource[], urls: string[], site: FetchedSite, options: CheckOptions): { sources: InputSource[]; options: CheckOptions }[] {
   const common = { ...options, unreadUrls: site.unread, localSite: options.localSite ?? readsLocalSite([...files, ...site.sources]) };
   if (options.baseUrl) return [{ sources: [...files, ...site.sources], options: common }];
-  const bases = urls.map((url) => siteBase(url, site.fetched));
+  // Each URL given is judged by the site it stands for, its origin after redirects (`http://` to
+  // `https://`): not the origin most URLs are on, which a partner's sitemap could outnumber. A URL
+  // that is none was refused unfetched, with a finding that says so.
+  const bases = urls.map((url, i) => (URL.canParse(url) ? `${site.origins[i]}/` : undefined));
   const bySite = new Map<string | undefined, InputSource[]>();
   site.sources.forEach((source, i) => {
     const base = bases[site.sites[i]];
@@ -95,19 +113,6 @@ function auditParts(files: InputSource[], urls: string[], site: FetchedSite, opt
   const parts = files.length ? [{ sources: files, options: common }] : [];
   for (const [base, sources] of bySite) parts.push({ sources, options: base ? { ...common, baseUrl: base, baseUrlOfSite: true } : common });
   return parts.length ? parts : [{ sources: [], options: common }];
-}
-
-/**
- * The site a URL given stands for, as the base URL its sitemaps' URLs are judged by: its origin,
- * where the first answer from it came from after its redirects (`http://` to `https://`). Not the
- * origin most URLs are on, which a partner's sitemap or a wrong host could outnumber.
- */
-function siteBase(url: string, fetched: FetchedUrl[]): string | undefined {
-  if (!URL.canParse(url)) return undefined; // refused unfetched, with a finding that says so
-  const origin = new URL(url).origin;
-  const first = fetched.find((f) => new URL(f.url).origin === origin);
-  const final = first?.redirects.at(-1);
-  return `${final ? new URL(final).origin : origin}/`;
 }
 
 /** Checks a live site (SPEC 12): `urls` are site, robots.txt, sitemap or index URLs. */

@@ -5,6 +5,7 @@
 import { deadline } from './deadline.ts';
 import { USER_AGENT, type Limits } from './limits.ts';
 import { networkWords } from './network-words.ts';
+import { hasCredentials, shownUrl } from './shown-url.ts';
 
 export interface Answer {
   ok: true;
@@ -39,6 +40,8 @@ export interface Request {
   cap: number;
   /** At the cap, keep what was read (a page's start) instead of failing. */
   cut?: boolean;
+  /** A text read by lines (robots.txt): cut at the cap, its incomplete last line is dropped. */
+  lines?: boolean;
   /** The run's signal: its cancel or its time limit. */
   signal: AbortSignal;
 }
@@ -62,6 +65,7 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
     return fail('not an absolute URL');
   }
   if (!isHttp(url)) return fail(`${url.protocol.slice(0, -1)} is not fetched: only http and https URLs are`);
+  if (hasCredentials(url)) return fail('a URL with a user name or password is not fetched');
   if (limits.sameOrigin && url.origin !== limits.sameOrigin) return fail(`another site than ${limits.sameOrigin}: a browser page may read only its own site`);
   const first = url.href;
   const seen = new Set([first]);
@@ -82,7 +86,8 @@ export async function fetchUrl(address: string, request: Request, limits: Limits
       if (!inBrowser && request.follow && REDIRECT.has(response.status) && location !== null) {
         void response.body?.cancel().catch(() => {});
         const next = new URL(location, url);
-        if (!isHttp(next)) return fail(`redirects to ${next.href}, which is not http or https`);
+        if (!isHttp(next)) return fail(`redirects to ${shownUrl(next)}, which is not http or https`);
+        if (hasCredentials(next)) return fail(`redirects to ${shownUrl(next)}, a URL with a user name and password: not followed`);
         if (seen.has(next.href)) return fail(`a redirect loop: ${[first, ...redirects, next.href].join(' → ')}`);
         seen.add(next.href);
         redirects.push(next.href);
@@ -122,15 +127,17 @@ function nextChunk(reader: ReadableStreamDefaultReader<Uint8Array>, signal: Abor
 async function readBody(response: Response, request: Request, signal: AbortSignal, redirects: string[]): Promise<Answer | Failure> {
   const answer = { ok: true as const, finalUrl: response.url || '', status: response.status, statusText: response.statusText, headers: response.headers, redirects };
   const cap = request.cap;
+  if (request.method === 'HEAD') {
+    // A HEAD answer's Content-Length is the length GET would get (RFC 9110 §8.6): no body comes.
+    void response.body?.cancel().catch(() => {});
+    return { ...answer, body: new Uint8Array(0), bytes: 0 };
+  }
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (!request.cut && !response.headers.has('content-encoding') && declared > cap) {
     void response.body?.cancel().catch(() => {});
     return { ok: false, why: `${size(declared)} bytes announced, over the limit of ${size(cap)}: not read`, tooLarge: true, bytes: 0, redirects };
   }
-  if (!response.body || request.method === 'HEAD') {
-    void response.body?.cancel().catch(() => {});
-    return { ...answer, body: new Uint8Array(0), bytes: 0 };
-  }
+  if (!response.body) return { ...answer, body: new Uint8Array(0), bytes: 0 };
   const reader = response.body.getReader();
   const parts: Uint8Array[] = [];
   let bytes = 0;
@@ -151,11 +158,13 @@ async function readBody(response: Response, request: Request, signal: AbortSigna
     void reader.cancel(e).catch(() => {});
     throw e;
   }
-  const body = new Uint8Array(Math.min(bytes, cap));
+  const whole = new Uint8Array(Math.min(bytes, cap));
   let at = 0;
   for (const p of parts) {
-    body.set(p, at);
+    whole.set(p, at);
     at += p.length;
   }
+  // A line cut at the cap is not the line the server wrote: `Sitemap: https://…/sitemap-pro`.
+  const body = bytes > cap && request.lines ? whole.subarray(0, whole.lastIndexOf(0x0a) + 1) : whole;
   return { ...answer, body, bytes };
 }

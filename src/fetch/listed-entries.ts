@@ -23,26 +23,48 @@ export interface Listed {
   sitemaps: string[];
   /** Page entries in all. */
   pages: number;
+  /** Page entries on the site checked (`own`), the only ones a sample asks; all pages when no `own` is given. */
+  ownPages: number;
   /** The pages at the positions asked for. */
   picked: ListedPage[];
 }
 
 /**
- * Reads `source`; `picks` are positions among its page entries (0-based, ascending) whose URL and
- * line are wanted.
+ * Whether a listed URL is on `origin`, the site checked: a sample asks no other host or port (the
+ * audit reports those as loc-host), nor a URL with a user name or password.
  */
-export async function listedEntries(source: InputSource, platform: Platform, picks: number[] = [], signal?: AbortSignal): Promise<Listed> {
-  const listed: Listed = { kinds: [], sitemaps: [], pages: 0, picked: [] };
+export function onOrigin(origin: string): (loc: string) => boolean {
+  const root = `${origin}/`;
+  return (loc) => {
+    if (loc.startsWith(root)) return true;
+    try {
+      const url = new URL(loc);
+      return url.origin === origin && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
+ * Reads `source`; `picks` are positions among its page entries on the site (`own`; all of them
+ * when none is given), 0-based and ascending, whose URL and line are wanted.
+ */
+export async function listedEntries(source: InputSource, platform: Platform, picks: number[] = [], signal?: AbortSignal, own?: (loc: string) => boolean): Promise<Listed> {
+  const listed: Listed = { kinds: [], sitemaps: [], pages: 0, ownPages: 0, picked: [] };
   const names: string[] = [];
   let next = 0;
   const sink: EntrySink = {
     extensionSchema: false,
     page(file, line, fields) {
-      if (next < picks.length && picks[next] === listed.pages) {
-        listed.picked.push({ file: names[file], line, loc: fields[0].text().trim() });
+      listed.pages++;
+      const loc = own && fields[0].text().trim();
+      if (own && !own(loc as string)) return;
+      if (next < picks.length && picks[next] === listed.ownPages) {
+        listed.picked.push({ file: names[file], line, loc: loc || fields[0].text().trim() });
         next++;
       }
-      listed.pages++;
+      listed.ownPages++;
     },
     sitemap: (_file, _line, loc) => void listed.sitemaps.push(loc.trim()),
     report() {},

@@ -1,18 +1,36 @@
 // `--sample-pages N` (SPEC 12): N of the listed pages, spread over the sitemaps fetched (each file
 // its share, the pages spread evenly within it), asked what Search Console would find: HEAD first,
 // then a GET of the page's start for its robots directives and canonical link (or a Link header's).
-// A page robots.txt disallows (for Googlebot) is reported and not fetched. Each finding sits on the
+// A page robots.txt disallows (for Googlebot) is reported and not fetched. Only the site checked is
+// sampled: pages listed on other hosts or ports are counted, not asked. Each finding sits on the
 // page's entry: its sitemap's URL and line.
 
 import type { CheckFinding } from '../check/types.ts';
 import { parseRobotsTxt, ROBOTS_TXT_MAX_BYTES, type RobotsRules } from '../rules/robots-txt.ts';
-import type { InputSource, Platform } from '../types.ts';
+import type { Platform } from '../types.ts';
 import { fetchUrl, isHttp, type Answer, type Failure } from './fetch-url.ts';
 import { LIMITS, type Limits } from './limits.ts';
-import { listedEntries, type ListedPage } from './listed-entries.ts';
+import { listedEntries, onOrigin, type ListedPage } from './listed-entries.ts';
 import { headerCanonical, headerNoindex, readPageHead } from './page-head.ts';
 import { runQueue } from './queue.ts';
 import { finding, statusLine } from './fetch-findings.ts';
+import { hasCredentials, shownUrl } from './shown-url.ts';
+import type { SiteSitemaps } from './site-sitemaps.ts';
+
+/** What the sample asked and what it left: for the notes, and the page's summary. */
+export interface PageSample {
+  /** Pages asked for (`--sample-pages N`). */
+  asked: number;
+  /** Pages sampled: on the site checked, at most `asked`. */
+  sampled: number;
+  /** Of those, the ones with nothing to say: a 200, indexable, canonical to itself. */
+  quiet: number;
+  /** Listed pages on the sites checked, and on other sites (never sampled). */
+  own: number;
+  otherSite: number;
+  /** robots.txt files that could not be read, so the pages were not judged by them: `url why`. */
+  robotsUnread: string[];
+}
 
 /** Positions `0 … total-1` of `n` entries spread evenly: the middle of each of n equal stretches. */
 export function spread(total: number, n: number): number[] {
@@ -44,34 +62,29 @@ export function allot(pages: number[], n: number): number[] {
   return shares;
 }
 
-/** Each file's share of the pages, spread within it, read again from the sources that hold them. */
-async function pickPages(sources: InputSource[], pages: number[], n: number, platform: Platform, signal: AbortSignal): Promise<ListedPage[]> {
-  const shares = allot(pages, n);
+/** Each file's share of its pages on the site, spread within it, read again from the sources that hold them. */
+async function pickPages(site: SiteSitemaps, n: number, platform: Platform, signal: AbortSignal): Promise<ListedPage[]> {
+  const shares = allot(site.ownPages, n);
   const picked: ListedPage[] = [];
-  for (const [i, source] of sources.entries()) {
-    if (shares[i] > 0) picked.push(...(await listedEntries(source, platform, spread(pages[i], shares[i]), signal)).picked);
+  for (const [i, source] of site.sources.entries()) {
+    if (shares[i] === 0) continue;
+    const own = onOrigin(site.origins[site.sites[i]]);
+    picked.push(...(await listedEntries(source, platform, spread(site.ownPages[i], shares[i]), signal, own)).picked);
   }
   return picked;
 }
 
-type Rules = RobotsRules | null;
+/** A site's robots rules: null when it has none (4xx), a reason when they could not be read. */
+type Rules = RobotsRules | null | { unread: string };
 
-export async function samplePages(
-  n: number,
-  sources: InputSource[],
-  pages: number[],
-  known: Map<string, string>,
-  limits: Limits,
-  signal: AbortSignal,
-  platform: Platform,
-  note: (text: string) => void = () => {},
-): Promise<CheckFinding[]> {
-  const picked = await pickPages(sources, pages, n, platform, signal);
+export async function samplePages(n: number, site: SiteSitemaps, limits: Limits, signal: AbortSignal, platform: Platform): Promise<{ findings: CheckFinding[]; sample: PageSample }> {
+  const picked = await pickPages(site, n, platform, signal);
   const robots = new Map<string, Promise<Rules>>();
   const rulesFor = (url: URL): Promise<Rules> => {
     let rules = robots.get(url.origin);
     if (!rules) {
-      rules = robotsRules(url.origin, known.get(url.origin), limits, signal);
+      const unread = site.robotsUnread.get(url.origin);
+      rules = unread !== undefined ? Promise.resolve({ unread }) : robotsRules(url.origin, site.robots.get(url.origin), limits, signal);
       robots.set(url.origin, rules);
     }
     return rules;
@@ -80,18 +93,31 @@ export async function samplePages(
   await runQueue(picked, limits.concurrency, async (page) => {
     results.set(page, await checkPage(page, rulesFor, limits, signal));
   });
-  // A sample with nothing to say looks like no sample at all: the note says how many were asked.
-  const quiet = picked.filter((page) => (results.get(page) ?? []).length === 0).length;
-  note(`${picked.length} listed ${picked.length === 1 ? 'page' : 'pages'} sampled: ${quiet} answered 200 with nothing that keeps ${quiet === 1 ? 'it' : 'them'} from being indexed${quiet < picked.length ? `; the findings name the ${picked.length - quiet === 1 ? 'other' : `other ${picked.length - quiet}`}` : ''}`);
-  return picked.flatMap((page) => results.get(page) ?? []);
+  const robotsUnread: string[] = [];
+  for (const [origin, rules] of robots) {
+    const r = await rules;
+    if (r && 'unread' in r) robotsUnread.push(`${origin}/robots.txt ${r.unread}`);
+  }
+  const own = site.ownPages.reduce((a, b) => a + b, 0);
+  const sample: PageSample = {
+    asked: n,
+    sampled: picked.length,
+    quiet: picked.filter((page) => (results.get(page) ?? []).length === 0).length,
+    own,
+    otherSite: site.pages.reduce((a, b) => a + b, 0) - own,
+    robotsUnread,
+  };
+  return { findings: picked.flatMap((page) => results.get(page) ?? []), sample };
 }
 
 async function robotsRules(origin: string, text: string | undefined, limits: Limits, signal: AbortSignal): Promise<Rules> {
   const url = `${origin}/robots.txt`;
   if (text === undefined) {
-    const answer = await fetchUrl(url, { follow: true, cap: ROBOTS_TXT_MAX_BYTES, cut: true, signal }, limits);
-    // No robots.txt (or none readable): nothing is disallowed, as RFC 9309 §2.3.1.3 has it for 4xx.
-    if (!answer.ok || answer.status !== 200) return null;
+    const answer = await fetchUrl(url, { follow: true, cap: ROBOTS_TXT_MAX_BYTES, cut: true, lines: true, signal }, limits);
+    if (!answer.ok) return { unread: `could not be read (${answer.why})` };
+    // None (4xx): nothing is disallowed, as RFC 9309 §2.3.1.3 has it. A 429 or a 5xx says nothing.
+    if (answer.status === 429 || answer.status >= 500) return { unread: statusLine(answer) };
+    if (answer.status !== 200) return null;
     text = new TextDecoder().decode(answer.body);
   }
   const rules = parseRobotsTxt(text, url);
@@ -108,7 +134,8 @@ async function checkPage(page: ListedPage, rulesFor: (url: URL) => Promise<Rules
   if (!isHttp(url)) return [];
   const found: CheckFinding[] = [];
   const report = (code: Parameters<typeof finding>[1], message: string) => void found.push({ ...finding(page.file, code, `${url.href}: ${message}`), line: page.line });
-  const rule = (await rulesFor(url))?.disallows(url.href);
+  const rules = await rulesFor(url);
+  const rule = rules && 'disallows' in rules ? rules.disallows(url.href) : null;
   if (rule) {
     report('page-robots-disallowed', `robots.txt disallows it for Googlebot (${rule}): Search Console says "Blocked by robots.txt"; not fetched`);
     return found;
@@ -147,15 +174,17 @@ async function answered(
     report('page-status', `no answer: ${answer.why}`);
     return false;
   }
+  // In a browser, which follows redirects itself and shows only where they end.
   if (answer.redirects.length) {
-    report('page-status', `redirects to ${answer.redirects.at(-1)}: list the URL it ends at`);
+    const end = answer.status === 200 ? 'answers 200: list it instead' : statusLine(answer);
+    report('page-status', `redirects to ${shownUrl(answer.redirects.at(-1)!)}, which ${end}`);
     return false;
   }
   if (answer.status === 200) return true;
   const location = answer.headers.get('location');
   const redirect = location !== null && answer.status >= 300 && answer.status < 400 && answer.status !== 304;
   const target = redirect ? resolved(location, answer.finalUrl || url.href) : undefined;
-  const where = !redirect ? '' : target === undefined ? `, redirects to ${location}, which is no URL` : `, redirects to ${target}${await onward(target)}`;
+  const where = !redirect ? '' : target === undefined ? `, redirects to ${location}, which is no URL` : `, redirects to ${shownUrl(target)}${await onward(target)}`;
   report('page-status', `${statusLine(answer)}${where}`);
   return false;
 }
@@ -175,6 +204,7 @@ function resolved(ref: string, base: string): string | undefined {
  */
 async function redirectEnd(target: string, limits: Limits, signal: AbortSignal): Promise<string> {
   if (!isHttp(new URL(target))) return '';
+  if (hasCredentials(new URL(target))) return ', a URL with a user name and password: not followed';
   const end = await fetchUrl(target, { method: 'HEAD', follow: true, cap: 0, signal }, { ...limits, maxRedirects: limits.maxRedirects - 1 });
   if (!end.ok) return `; then ${end.why}`;
   const hops = end.redirects.length + 1;

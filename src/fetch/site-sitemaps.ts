@@ -11,8 +11,9 @@ import type { InputSource, Platform } from '../types.ts';
 import { finding, statusLine } from './fetch-findings.ts';
 import { fetchUrl, isHttp } from './fetch-url.ts';
 import type { FetchOptions, Limits } from './limits.ts';
-import { listedEntries } from './listed-entries.ts';
+import { listedEntries, onOrigin } from './listed-entries.ts';
 import { runQueue } from './queue.ts';
+import { shownUrl } from './shown-url.ts';
 import { robotsSitemaps } from './robots-sitemaps.ts';
 import { parseRobotsTxt, ROBOTS_TXT_MAX_BYTES } from '../rules/robots-txt.ts';
 
@@ -31,14 +32,22 @@ export interface SiteSitemaps {
   sources: InputSource[];
   /** Sitemap URLs fetched whose body could not be read (a finding on each says why). */
   unread: Set<string>;
-  /** Page entries per source, for a sample spread over them. */
+  /** Page entries per source. */
   pages: number[];
+  /** Per source, its page entries on the site checked, the ones a sample is spread over (counted when sampling). */
+  ownPages: number[];
+  /** Per URL given, the origin of the site it stands for: where its first answer came from, after redirects. */
+  origins: string[];
   /** Per source, the URL given it was reached from (its place among the URLs given). */
   sites: number[];
   findings: CheckFinding[];
   fetched: FetchedUrl[];
-  /** robots.txt texts read on the way, by origin. */
+  /** robots.txt texts read on the way, by origin ('' for none: it answered 4xx). */
   robots: Map<string, string>;
+  /** robots.txt files that could not be read (a 429, a 5xx, a network error), by origin: why. */
+  robotsUnread: Map<string, string>;
+  /** Sitemaps listed but not fetched or not kept: past the number of sitemaps or the bytes held. */
+  skipped: number;
   /** Things about the run, not one URL (a limit reached). */
   notes: string[];
 }
@@ -78,11 +87,35 @@ function robotsUrlOf(address: string): string | null {
 }
 
 
+const mib = (n: number) => (n % (1 << 20) === 0 ? `${(n / (1 << 20)).toLocaleString('en-US')} MiB` : `${n.toLocaleString('en-US')} bytes`);
+
+function originOf(address: string): string {
+  return URL.canParse(address) ? new URL(address).origin : '';
+}
+
 export async function siteSitemaps(urls: string[], options: FetchOptions, limits: Limits, signal: AbortSignal, platform: Platform): Promise<SiteSitemaps> {
-  const out: SiteSitemaps = { sources: [], unread: new Set(), pages: [], sites: [], findings: [], fetched: [], robots: new Map(), notes: [] };
-  const found: { key: number[]; findings: CheckFinding[]; fetched?: FetchedUrl; source?: InputSource; pages?: number; final?: string }[] = [];
+  const out: SiteSitemaps = {
+    sources: [],
+    unread: new Set(),
+    pages: [],
+    ownPages: [],
+    origins: urls.map(originOf),
+    sites: [],
+    findings: [],
+    fetched: [],
+    robots: new Map(),
+    robotsUnread: new Map(),
+    skipped: 0,
+    notes: [],
+  };
+  const found: { key: number[]; findings: CheckFinding[]; fetched?: FetchedUrl; source?: InputSource; pages?: number; ownPages?: number; final?: string }[] = [];
   const queued = new Set<string>();
-  let sitemaps = 0;
+  // Given and listed sitemaps, counted as queued; an index followed gives its place back.
+  let sitemaps = urls.filter((url) => robotsUrlOf(url) === null).length;
+  let held = 0;
+  let full = false;
+  let overHeld = 0;
+  let overCount = 0;
   let done = 0;
   const told = (url: string, bytes: number) => options.onFetched?.(url, bytes, ++done, queued.size);
 
@@ -105,17 +138,26 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     };
     const queue = (url: string, key: number[], follow: boolean, guessFor?: CheckFinding) => {
       if (queued.has(url)) return;
-      if (++sitemaps > limits.maxSitemaps) {
-        if (sitemaps === limits.maxSitemaps + 1) out.notes.push(`more than ${limits.maxSitemaps.toLocaleString('en-US')} sitemaps: those past the limit were not fetched`);
+      if (sitemaps >= limits.maxSitemaps) {
+        overCount++;
+        queued.add(url);
+        out.unread.add(url);
         return;
       }
+      sitemaps++;
       queued.add(url);
       add({ url, robots: false, follow, key, guessFor });
     };
-    if (!job.robots) sitemaps++;
+    // Past the bytes held, the rest is not fetched: the note says how many.
+    if (!job.robots && full) {
+      overHeld++;
+      out.unread.add(job.url);
+      return;
+    }
 
     const cap = job.robots ? ROBOTS_TXT_MAX_BYTES : limits.maxBytes;
-    const answer = await fetchUrl(job.url, { follow: true, cap, cut: job.robots, signal }, limits);
+    const answer = await fetchUrl(job.url, { follow: true, cap, cut: job.robots, lines: job.robots, signal }, limits);
+    if (job.key.length === 1 && answer.ok) out.origins[job.key[0]] = originOf(answer.finalUrl || job.url);
     entry.fetched = { url: job.url, status: answer.ok ? answer.status : 0, bytes: answer.bytes, redirects: answer.redirects };
     told(job.url, answer.bytes);
     const guess = job.guessFor;
@@ -124,16 +166,21 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
       return;
     }
     if (!job.robots && (!answer.ok || answer.status !== 200)) out.unread.add(job.url);
+    const origin = originOf(job.url);
+    if (job.robots && !(answer.ok && answer.status < 500 && answer.status !== 429)) out.robotsUnread.set(origin, answer.ok ? statusLine(answer) : `could not be read (${answer.why})`);
     if (!answer.ok) return report(answer.tooLarge ? 'fetch-too-large' : 'fetch-failed', answer.why);
-    // No robots.txt (4xx) is a valid answer (RFC 9309 §2.3.1.3): it names no sitemap.
-    if (job.robots && answer.status >= 400 && answer.status < 500) {
+    // No robots.txt (4xx) is a valid answer (RFC 9309 §2.3.1.3): it names no sitemap. A 429 says
+    // nothing of it: Google takes it as a server error, the robots.txt unreachable.
+    if (job.robots && answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
+      out.robots.set(origin, '');
       return noSitemap(`no robots.txt (${statusLine(answer)}), so no Sitemap: line: search engines find the sitemaps only where they are submitted`);
     }
+    if (job.robots && answer.status !== 200) return report('fetch-failed', `${statusLine(answer)}: the robots.txt could not be read, so its Sitemap lines are not known`);
     if (answer.status !== 200) return report('fetch-failed', statusLine(answer));
 
     if (job.robots) {
       const text = new TextDecoder().decode(answer.body);
-      out.robots.set(new URL(job.url).origin, text);
+      out.robots.set(origin, text);
       const blocked = homeDisallowed(text, answer.finalUrl || job.url);
       if (blocked) report('robots-disallows-site', `${blocked}: Googlebot may not crawl ${new URL('/', answer.finalUrl || job.url).href}, the site's home page, nor any page this rule covers`);
       const listed = robotsSitemaps(text, answer.finalUrl || job.url);
@@ -149,12 +196,13 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
       return;
     }
 
-    if (answer.redirects.length) report('fetch-redirected', `redirects to ${answer.redirects.at(-1)}${answer.redirects.length > 1 ? ` (${answer.redirects.length} redirects)` : ''}: submit that URL instead`);
+    if (answer.redirects.length) report('fetch-redirected', `redirects to ${shownUrl(answer.redirects.at(-1)!)}${answer.redirects.length > 1 ? ` (${answer.redirects.length} redirects)` : ''}: submit that URL instead`);
     const type = (answer.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (type && !SITEMAP_TYPE.test(type)) report('fetch-content-type', `served as ${type}: a sitemap is served as XML, text or gzip (read here by its content all the same)`);
     const body = answer.body;
     const source: InputSource = { name: job.url, size: body.length, chunks: async function* () { yield body; } };
-    const listed = await listedEntries(source, platform, [], signal);
+    const own = options.samplePages ? onOrigin(out.origins[job.key[0]]) : undefined;
+    const listed = await listedEntries(source, platform, [], signal, own);
     if (guess) {
       // A page served for any path (a soft 404) is not the site's sitemap: nothing to audit.
       if (!listed.kinds.some((kind) => SITEMAP_KINDS.has(kind))) {
@@ -164,10 +212,19 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
       }
       guess.message += `; ${job.url} was found and is checked here: name it in robots.txt (Sitemap: ${answer.finalUrl || job.url})`;
     }
+    if (held + body.length > limits.maxHeldBytes) {
+      full = true;
+      overHeld++;
+      out.unread.add(job.url);
+      return;
+    }
+    held += body.length;
     entry.source = source;
     entry.pages = listed.pages;
+    entry.ownPages = listed.ownPages;
     entry.final = answer.finalUrl || job.url;
     if (!job.follow || !listed.kinds.includes('sitemapindex')) return;
+    if (!job.robots) sitemaps--;
     listed.sitemaps.forEach((loc, i) => {
       let url: URL;
       try {
@@ -179,6 +236,9 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     });
   });
 
+  if (overCount) out.notes.push(`more than ${limits.maxSitemaps.toLocaleString('en-US')} sitemaps: those past the limit were not fetched`);
+  if (overHeld) out.notes.push(`the sitemaps read reached ${mib(limits.maxHeldBytes)}, the most a live check keeps: ${overHeld.toLocaleString('en-US')} more listed were not checked`);
+  out.skipped = overCount + overHeld;
   found.sort((a, b) => byKey(a.key, b.key));
   const audited = onePerFinalUrl(found);
   for (const f of found) {
@@ -187,6 +247,7 @@ export async function siteSitemaps(urls: string[], options: FetchOptions, limits
     if (f.source && audited.has(f)) {
       out.sources.push(f.source);
       out.pages.push(f.pages ?? 0);
+      out.ownPages.push(f.ownPages ?? 0);
       out.sites.push(f.key[0]);
     }
   }

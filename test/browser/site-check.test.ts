@@ -1,5 +1,5 @@
 // "Check this site" in Chromium (SPEC 12): the page served on a site with its own robots.txt and
-// sitemaps checks them from its worker; for another site it fetches nothing and shows the CLI line.
+// sitemaps checks them and samples their pages from its worker; for another site it fetches nothing and shows the CLI line.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -47,7 +47,10 @@ describe('Check this site', { timeout: 120_000 }, () => {
     );
     // gone.xml, listed by the index, answers 404: told once, as fetch-failed, not also as a missing file.
     // The robots.txt names its index by a path, not a full URL: checked all the same, and told.
-    assert.deepEqual(await shownCodes(page), { 'fetch-failed': 1, 'loc-duplicate': 1, 'robots-sitemap-relative': 1 });
+    // The pages are sampled too: /a, listed twice, is no page of this site (404).
+    assert.deepEqual(await shownCodes(page), { 'fetch-failed': 1, 'loc-duplicate': 1, 'page-status': 2, 'robots-sitemap-relative': 1 });
+    const covered = await page.getByRole('group', { name: 'What the live check covered' }).innerText();
+    assert.deepEqual(covered.split(/\n+/), ['Checked: robots.txt, 2 sitemaps and 2 of 2 listed pages sampled.', 'Not checked: 1 sitemap that could not be read.']);
     for (const path of ['/robots.txt', '/site/index.xml', '/site/pages.xml', '/site/gone.xml']) {
       assert.ok(app.server.requests.includes(path), `${path} was fetched`);
     }

@@ -13,10 +13,14 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** A route that answers `body` with `status` and `headers`. */
+/**
+ * A route that answers `body` with `status` and `headers`. HEAD gets the headers GET would, its
+ * Content-Length included, as nginx and python's http.server send them.
+ */
 export function answer(body: string | Uint8Array, headers: Record<string, string | number> = {}, status = 200): Route {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   return (req, res) => {
-    res.writeHead(status, headers);
+    res.writeHead(status, { 'Content-Length': length, ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }
