@@ -5,6 +5,9 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './generate/engine.ts';
 import { nodePlatform } from './platform/node.ts';
+import { intoFolder } from './platform/folder-output.ts';
+import { fileIdOf } from './platform/file-id.ts';
+import { isIndexFileName } from './output/index-names.ts';
 import type { Hooks, InputSource, Inspection, Options } from './types.ts';
 import { checkFiles, type CheckOptions, type CheckResult } from './check/index.ts';
 
@@ -38,11 +41,18 @@ export async function toSource(input: Input): Promise<InputSource> {
 
 /**
  * Generates sitemaps from one or more inputs. The zip comes back in parts (`result.zip`) unless
- * `hooks.onZipChunk` takes it as it is written; `hooks.signal` cancels.
+ * `hooks.onZipChunk` takes it as it is written; `hooks.signal` cancels. With `outDir`, the files
+ * go into that folder as `sitemill generate --out-dir` writes them (in place only when the run
+ * succeeds), and no zip is kept unless `onZipChunk` asks for it.
  */
-export async function generate(input: Input | Input[], options: Partial<Options> = {}, hooks: Hooks = {}): Promise<GenerateResult> {
+export async function generate(input: Input | Input[], options: Partial<Options> & { outDir?: string } = {}, hooks: Hooks = {}): Promise<GenerateResult> {
   const inputs = Array.isArray(input) ? input : [input];
-  return generateWith(await Promise.all(inputs.map(toSource)), options, nodePlatform, hooks);
+  const sources = await Promise.all(inputs.map(toSource));
+  const { outDir, ...engineOptions } = options;
+  if (outDir === undefined) return generateWith(sources, engineOptions, nodePlatform, hooks);
+  const paths = new Set(inputs.flatMap((i) => (typeof i === 'string' ? [fileIdOf(i)] : [])).filter((id) => id !== null));
+  const zipHooks = { onZipChunk: () => {}, ...hooks };
+  return intoFolder(outDir, paths, (name) => isIndexFileName(name), (onFile) => generateWith(sources, engineOptions, nodePlatform, { ...zipHooks, onFile }));
 }
 
 /** Audits existing sitemaps, indexes, text sitemaps, feeds or zips of them (SPEC section 7). */
