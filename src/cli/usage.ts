@@ -14,7 +14,7 @@ export function integer(name: string, value: string | undefined): number | undef
 
 /** parseArgs's error as one short line (its own names the option and then explains `--` at length). */
 export function parseArgsProblem(e: Error & { code?: string }): string {
-  const option = /'(-[^' ]*)(?:, (--[^' ]*))?/.exec(e.message);
+  const option = /'(-[^', ]*)(?:, (--[^' ]*))?/.exec(e.message);
   const name = option?.[2] ?? option?.[1] ?? '';
   switch (e.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
