@@ -2,7 +2,7 @@
 // written through, a symbolic link's target is written and the link stays, an input is never
 // replaced, a link inside --out-dir is replaced, not written through, and a full disk is one line.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +25,10 @@ test('-o a FIFO: written through to its reader, and the FIFO stays one', async (
   const input = tempFile('list.csv', LIST);
   // The CLI starts first and waits for a reader, as a shell's > does.
   const run = startCli(['generate', input, '--base-url', BASE, '--now', NOW, '--quiet', '-o', fifo]);
-  const reader = spawnSync('bash', ['-c', `cat "${fifo}" > "${join(dir, 'read.zip')}"`]);
-  assert.equal(reader.status, 0);
+  after(() => void run.child.kill('SIGKILL'));
+  // A run that replaced the FIFO would leave this reader waiting: it gives up after 60 s.
+  const reader = spawnSync('bash', ['-c', `cat "${fifo}" > "${join(dir, 'read.zip')}"`], { timeout: 60_000 });
+  assert.equal(reader.status, 0, 'the reader got the zip and its end');
   const r = await run.exited;
   assert.equal(r.status, 0, r.stderr);
   assert.ok(lstatSync(fifo).isFIFO());
@@ -34,20 +36,31 @@ test('-o a FIFO: written through to its reader, and the FIFO stays one', async (
   assert.deepEqual(readdirSync(dir).sort(), ['pipe', 'read.zip'], 'no .partial file beside it');
 });
 
-test('-o a character device: /dev/null takes the zip, /dev/full is one line and exit 1; both stay devices', () => {
+/**
+ * A character device node like `/dev/<name>` to write to. As root, a new node in a temporary folder
+ * (the same device), so that a run that wrongly renamed over it would replace that copy, never the
+ * system's own; as another user, the system's, which such a run may not replace.
+ */
+function deviceLike(name: 'null' | 'full', minor: number): string {
+  if (process.getuid?.() !== 0) return `/dev/${name}`;
+  const node = join(tempDir(), name);
+  const r = spawnSync('mknod', ['-m', '666', node, 'c', '1', String(minor)], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `mknod: ${r.stderr}`);
+  return node;
+}
+
+test('-o a character device: null takes the zip, full is one line and exit 1; both stay devices', () => {
   const input = tempFile('list.csv', LIST);
-  const ok = generate(input, '-o', '/dev/null');
+  const devNull = deviceLike('null', 3);
+  const ok = generate(input, '-o', devNull);
   assert.equal(ok.status, 0, ok.stderr);
-  assert.ok(lstatSync('/dev/null').isCharacterDevice());
-  if (!existsSync('/dev/full')) {
-    assert.ok(!process.env.CI, '/dev/full is missing');
-    return;
-  }
-  const full = generate(input, '-o', '/dev/full', '--json');
+  assert.ok(lstatSync(devNull).isCharacterDevice());
+  const devFull = deviceLike('full', 7);
+  const full = generate(input, '-o', devFull, '--json');
   assert.equal(full.status, 1);
-  assert.equal(full.stderr, 'sitemill: cannot write /dev/full: no space left on the device (ENOSPC)\n');
-  assert.deepEqual(JSON.parse(full.stdout), { error: { code: 'output', message: 'cannot write /dev/full: no space left on the device (ENOSPC)' } });
-  assert.ok(lstatSync('/dev/full').isCharacterDevice(), 'the device is still a device');
+  assert.equal(full.stderr, `sitemill: cannot write ${devFull}: no space left on the device (ENOSPC)\n`);
+  assert.deepEqual(JSON.parse(full.stdout), { error: { code: 'output', message: `cannot write ${devFull}: no space left on the device (ENOSPC)` } });
+  assert.ok(lstatSync(devFull).isCharacterDevice(), 'the device is still a device');
 });
 
 test('-o a symbolic link: the file it points to gets the zip, the link stays; a link to nothing is refused', () => {
@@ -71,13 +84,15 @@ test('-o a symbolic link: the file it points to gets the zip, the link stays; a 
   assert.equal(readlinkSync(dangling), 'nowhere/x.zip');
 });
 
-test('-o a regular file keeps its mode; a block device is refused', () => {
+test('-o a regular file keeps its mode; a block device is refused', (t) => {
   const out = tempFile('out.zip', 'old');
   spawnSync('chmod', ['640', out]);
   assert.equal(generate(tempFile('list.csv', LIST), '-o', out).status, 0);
   assert.equal(statSync(out).mode & 0o777, 0o640);
-  const block = readdirSync('/dev').map((n) => join('/dev', n)).find((p) => { try { return lstatSync(p).isBlockDevice(); } catch { return false; } });
-  if (!block) return; // no block device in this container: nothing to refuse
+  // A block device node of a loop device no one set up (minor 250): nothing can be written to it,
+  // should the refusal ever fail. Making one takes root.
+  const block = join(tempDir(), 'disk');
+  if (spawnSync('mknod', [block, 'b', '7', '250']).status !== 0) return t.diagnostic('not root: the block device case is not run');
   const r = generate(tempFile('list.csv', LIST), '-o', block);
   assert.equal(r.status, 1);
   assert.equal(r.stderr, `sitemill: cannot write ${block}: it is a block device (a disk); the zip is not written over one\n`);
