@@ -85,6 +85,9 @@ test('-o - | unzip -t through a shell pipe, and -o - > out.zip', () => {
   assert.equal(piped.status, 0, piped.stdout + piped.stderr);
   assert.match(piped.stdout, /No errors detected in compressed data of piped\.zip/);
   assert.equal(unzipTest(join(dir, 'piped.zip')).status, 0);
+  // -o /dev/stdout names the same pipe through a link the pipe has no path behind.
+  const devStdout = spawnSync('bash', ['-c', `set -o pipefail; ${run.replace('-o -', '-o /dev/stdout')} | cat > dev.zip && unzip -t dev.zip`], { cwd: dir, encoding: 'utf8' });
+  assert.equal(devStdout.status, 0, devStdout.stdout + devStdout.stderr);
   // Standard output redirected to a file, as `> out.zip` does.
   const redirected = spawnSync('bash', ['-c', `${run} > out.zip && unzip -t out.zip`], { cwd: dir, encoding: 'utf8' });
   assert.equal(redirected.status, 0, redirected.stdout + redirected.stderr);
@@ -98,6 +101,11 @@ test('-o - to a terminal or to a reader that goes away: one line, exit 1', () =>
   const lines = r.stdout.trim().split('\n');
   assert.deepEqual(JSON.parse(lines[0]), { error: { code: 'output', message: 'cannot write standard output: the reading end was closed (EPIPE)' } });
   assert.deepEqual(lines.slice(1), ['sitemill: cannot write standard output: the reading end was closed (EPIPE)']);
+  // A terminal as standard output (util-linux's script gives the run one): refused, nothing written to it.
+  const tty = spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" generate "${input}" --base-url ${BASE} -o -`, '/dev/null'], { encoding: 'utf8' });
+  assert.ifError(tty.error);
+  assert.equal(tty.status, 1);
+  assert.equal(tty.stdout.replaceAll('\r', ''), 'sitemill: -o - writes the zip to standard output, which is a terminal: redirect it to a file or a pipe\n');
 });
 
 test('--json lists the first findings (--json-findings N) with the counts per code', () => {

@@ -36,14 +36,18 @@ export async function openZipOutput(path: string, inputs: ReadonlySet<FileId>): 
   const s = place.stats;
   if (s?.isDirectory()) throw refuse('it is a folder');
   if (s?.isBlockDevice()) throw refuse('it is a block device (a disk); the zip is not written over one');
-  if (s?.isSocket()) throw refuse('it is a socket');
+  if (s?.isSocket()) throw refuse('it is a socket (for standard output, give -o -)');
   if (s && !s.isCharacterDevice() && inputs.has(fileIdOf(place.path)!)) throw refuse('it is one of the inputs, which the zip would replace');
   if (s?.isFIFO()) return toFifo(place.path, path);
   if (s?.isCharacterDevice()) return toDevice(place.path, path);
   return aside(place.path, path, s);
 }
 
-/** The path to write and what is there now (null: nothing); a symbolic link stands for what it points to. */
+/**
+ * The path to write and what is there now (null: nothing). A symbolic link stands for what it points
+ * to: a file by its real path (it is renamed over there), anything else by the link, which opening
+ * follows (`/dev/stdout` names a pipe that has no path of its own).
+ */
 async function placeOf(path: string): Promise<{ path: string; stats: Stats | null }> {
   let s: Stats;
   try {
@@ -54,8 +58,8 @@ async function placeOf(path: string): Promise<{ path: string; stats: Stats | nul
   }
   if (!s.isSymbolicLink()) return { path, stats: s };
   try {
-    const real = await realpath(path);
-    return { path: real, stats: await stat(real) };
+    const target = await stat(path);
+    return target.isFile() ? { path: await realpath(path), stats: target } : { path, stats: target };
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotWrite(path, e);
     throw new OutputError(`cannot write ${path}: it is a symbolic link to ${await readlink(path)}, which does not exist`);
