@@ -149,6 +149,9 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   const missing = cli(['check', join(tempDir(), 'missing.xml')]);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /cannot read .*missing\.xml: no such file or folder \(ENOENT\)\nsitemill: no file could be read\n$/);
+  const missingJson = cli(['check', join(tempDir(), 'missing.xml'), '--json']);
+  assert.equal(missingJson.status, 1);
+  assert.deepEqual(JSON.parse(missingJson.stdout), { error: { code: 'input', message: 'no file could be read' } });
   const some = cli(['check', join(tempDir(), 'missing.xml'), tempFile('a.xml', urlset(url(`${U}/a`)))]);
   assert.equal(some.status, 4);
   assert.match(some.stderr, /ENOENT/);

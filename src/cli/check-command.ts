@@ -50,6 +50,13 @@ function summary(r: Pick<Audit, "files" | "codes"> & { findings: { severities():
   return lines.join('\n') + '\n';
 }
 
+/** Nothing to check: one line, and with --json the error as JSON on standard output (exit 1). */
+function unreadable(message: string, json: boolean | undefined): number {
+  if (json) process.stdout.write(JSON.stringify({ error: { code: 'input', message } }) + '\n');
+  say(message);
+  return EXIT.unreadable;
+}
+
 async function write(text: string): Promise<void> {
   if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
 }
@@ -106,8 +113,7 @@ export async function runCheck(args: string[]): Promise<number> {
     stdin = at >= 0 ? await stdinInput(process.stdin, tmpdir(), true) : undefined;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    say(e.message);
-    return EXIT.unreadable;
+    return unreadable(e.message, values.json);
   }
   try {
     const sources = [...before.sources, ...(stdin ? [stdin.source] : []), ...after.sources];
@@ -127,15 +133,13 @@ async function checkSources(
 ): Promise<number> {
   const site = urls.length ? await fetchUrls(urls, fetching) : null;
   if (sources.length === 0 && !site) {
-    process.stderr.write('sitemill: no file could be read\n');
-    return EXIT.unreadable;
+    return unreadable('no file could be read', json);
   }
 
   const auditing = { ...options, rowRules: threadRowRules };
   const result = site ? await auditFetched(sources, urls, site, auditing, nodePlatform) : await auditFiles(sources, auditing, nodePlatform);
   if (result.files.length === 0 && !site) {
-    say(result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)');
-    return EXIT.unreadable;
+    return unreadable(result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)', json);
   }
   if (json) {
     // The same text as JSON.stringify(result), written in blocks: a million findings stay writable.
