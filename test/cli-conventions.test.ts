@@ -26,10 +26,15 @@ test('generate --help gives every option its line, examples and the exit codes; 
   assert.equal(r.status, 0);
   assert.ok(r.stdout.startsWith('Usage: sitemill generate <input…|-> [options]\n'));
   for (const option of GENERATE_OPTIONS) assert.match(r.stdout, new RegExp(`\\n {2}(-., |    )${option}(=| |\\n)[^\\n]*\\S`), option);
-  // Each option's line says what it does: text after the option and its value.
-  for (const line of r.stdout.split('\n').filter((l) => /^ {2}(-., | {4})--/.test(l))) assert.match(line, /^ {2}.{26} ?\S/, line);
+  // Each option says what it does: text after the option and its value, or on the next line, in
+  // the column of the others; no line is wider than a terminal's 80 columns.
+  const lines = r.stdout.split('\n');
+  lines.forEach((line, i) => {
+    if (/^ {2}(-., | {4})--/.test(line)) assert.match(line.length > 29 ? line : lines[i + 1], /^.{29}\S/, line);
+  });
+  for (const help of [r.stdout, cli(['--help']).stdout, cli(['check', '--help']).stdout]) for (const line of help.split('\n')) assert.ok([...line].length <= 80, line);
   assert.match(r.stdout, /\nExamples:\n {2}sitemill generate urls\.csv /);
-  assert.match(r.stdout, /\nExit codes: 0 written .*1 a fatal error .*2 bad usage, 3 with --strict .*130 interrupted \(SIGINT\), 143 terminated \(SIGTERM\)\.\n$/s);
+  assert.match(r.stdout, /\nExit codes: 0 written .*1 a fatal error .*2 bad\s+usage, 3 with --strict .*130 interrupted \(SIGINT\),\s+143 terminated \(SIGTERM\)\.\n$/s);
   assert.equal(cli(['help', 'generate']).stdout, r.stdout);
   const top = cli(['--help']);
   assert.equal(top.status, 0);
