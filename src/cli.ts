@@ -2,8 +2,13 @@
 // The `sitemill` command. Only the command asked for is loaded: `--version` and `--help` load nothing
 // else, and `generate` starts without the audit's modules.
 
-import { EXIT, USAGE, UsageError } from './cli/usage.ts';
+import { EXIT, parseArgsProblem, UsageError } from './cli/usage.ts';
+import { CHECK_HELP, GENERATE_HELP, TOP_HELP, tryHelp } from './cli/help.ts';
+import { failureCode, outputsOf } from './cli/failure.ts';
+import { say } from './cli/terminal-text.ts';
 import { VERSION } from './version.ts';
+
+const HELP: Record<string, string> = { generate: GENERATE_HELP, check: CHECK_HELP };
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -12,34 +17,40 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return EXIT.ok;
     }
-    // `sitemill generate --help` asks for the same text as `sitemill --help`.
-    if (command === undefined || command === 'help' || [command, ...rest].some((a) => a === '--help' || a === '-h')) {
-      process.stdout.write(USAGE + '\n');
-      return command === undefined ? EXIT.usage : EXIT.ok;
+    if (command === undefined) {
+      process.stderr.write(TOP_HELP + '\n');
+      return EXIT.usage;
+    }
+    const asked = command === 'help' ? rest[0] : command;
+    const options = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length);
+    if (command === 'help' || options.some((a) => a === '--help' || a === '-h')) {
+      const help = asked === undefined || asked.startsWith('-') ? TOP_HELP : HELP[asked];
+      if (!help) throw new UsageError(`unknown command ${asked}`);
+      process.stdout.write(help + '\n');
+      return EXIT.ok;
     }
     if (command === 'generate') return await (await import('./cli/generate-command.ts')).runGenerate(rest);
     if (command === 'check') return await (await import('./cli/check-command.ts')).runCheck(rest);
     throw new UsageError(`unknown command ${command}`);
   } catch (e) {
-    return await failed(e);
+    return await failed(e, HELP[command] ? command : undefined, rest);
   }
 }
 
-/** One line on stderr, and the exit code for what went wrong: bad usage, or a fatal error. */
-async function failed(e: unknown): Promise<number> {
+/**
+ * One line on stderr (bad usage: and where help is), and the exit code for what went wrong. With
+ * `--json`, the same as `{"error": {code, message}}` on standard output, unless the zip goes there.
+ */
+async function failed(e: unknown, command: string | undefined, args: string[]): Promise<number> {
   const err = e as Error & { code?: string };
-  // Loaded only on this path, so a command that succeeds never pays for them.
-  const [{ OptionError }, { InputError }] = await Promise.all([import('./generate/options.ts'), import('./input/decode.ts')]);
-  if (e instanceof UsageError || e instanceof OptionError || err.code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`sitemill: ${err.message}\n${USAGE}\n`);
-    return EXIT.usage;
-  }
-  if (e instanceof InputError) {
-    process.stderr.write(`sitemill: ${err.message}\n`);
-    return EXIT.fatal;
-  }
-  process.stderr.write(`sitemill: ${err.message || String(e)}\n`);
-  return EXIT.fatal;
+  const code = await failureCode(e);
+  const message = code === 'usage' && err.code?.startsWith('ERR_PARSE_ARGS') ? parseArgsProblem(err) : err.message || String(e);
+  const outputs = outputsOf(args);
+  if (outputs.json) (outputs.zipToStdout ? process.stderr : process.stdout).write(JSON.stringify({ error: { code, message } }) + '\n');
+  say(message);
+  if (code !== 'usage') return EXIT.fatal;
+  process.stderr.write(tryHelp(command) + '\n');
+  return EXIT.usage;
 }
 
 main(process.argv.slice(2)).then((code) => {

@@ -1,7 +1,11 @@
 // The library in Node: the same engine as the CLI, in-process, reading files as streams.
 
+import { fileURLToPath } from 'node:url';
 import { generate as generateWith, inspect as inspectWith, type GenerateResult } from './generate/engine.ts';
 import { nodePlatform } from './platform/node.ts';
+import { intoFolder } from './platform/folder-output.ts';
+import { fileIdOf } from './platform/file-id.ts';
+import { isIndexFileName } from './output/index-names.ts';
 import type { GenerateOptions, Hooks, Input, InputSource, Inspection, Options } from './types.ts';
 import { checkFiles, type CheckOptions, type CheckResult } from './check/index.ts';
 import { AbortError, OptionError } from './errors.ts';
@@ -51,18 +55,31 @@ export async function toSource(input: Input, signal?: AbortSignal): Promise<Inpu
   }
 }
 
+/** The file an input reads, when it is `{ path }`: the folder's writer refuses to replace it. */
+function inputPath(input: unknown): string[] {
+  const form = formOf(input);
+  if (form.kind !== 'path') return [];
+  return [form.path instanceof URL ? fileURLToPath(form.path) : form.path];
+}
+
 /**
  * Generates sitemaps from one or more inputs. The zip comes back in parts (`result.zip`) unless
- * `hooks.onZipChunk` takes it as it is written; `hooks.signal` cancels.
+ * `hooks.onZipChunk` takes it as it is written; `hooks.signal` cancels. With `outDir`, the files
+ * go into that folder as `sitemill generate --out-dir` writes them (in place only when the run
+ * succeeds), and no zip is kept unless `onZipChunk` asks for it.
  */
 export async function generate(input: Input | Input[], options: GenerateOptions = {}, hooks: Hooks = {}): Promise<GenerateResult> {
   checkArgument(options, { what: 'generate() option', table: GENERATE_OPTIONS, elsewhere: [{ table: GENERATE_HOOKS, where: HOOKS_WHERE }] });
   checkArgument(hooks, { what: 'generate() hook', table: GENERATE_HOOKS, elsewhere: [{ table: GENERATE_OPTIONS, where: OPTIONS_WHERE }] });
   const { outDir, ...engineOptions } = options;
-  if (outDir !== undefined) throw new OptionError("outDir: writing a folder from the library is not in this version; write result.zip, or use the CLI's --out-dir", 'option-unsupported', 'outDir');
   return stoppable(hooks.signal, async () => {
-    const sources = await Promise.all(inputsOf(input).map((i) => toSource(i as Input, hooks.signal)));
-    return generateWith(sources, engineOptions, nodePlatform, hooks);
+    const given = inputsOf(input);
+    const sources = await Promise.all(given.map((i) => toSource(i as Input, hooks.signal)));
+    if (outDir === undefined) return generateWith(sources, engineOptions, nodePlatform, hooks);
+    // An input file is never written over: its identity goes to the folder's writer.
+    const paths = new Set(given.flatMap((i) => inputPath(i)).map(fileIdOf).filter((id) => id !== null));
+    const zipHooks = { onZipChunk: () => {}, ...hooks };
+    return intoFolder(outDir, paths, (name) => isIndexFileName(name), (onFile) => generateWith(sources, engineOptions, nodePlatform, { ...zipHooks, onFile }));
   });
 }
 

@@ -327,6 +327,8 @@ export interface Hooks {
    * length is 0). The zip is the same bytes either way.
    */
   keepFindings?: boolean;
+  /** With `keepFindings` false: report.csv's bytes, block by block as they are written (read during the call only). */
+  onReportBytes?(bytes: Uint8Array): void;
 }
 
 /** A gzip file that compresses its body while the file is still being written, where the platform can. */

@@ -144,11 +144,14 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   for (const args of [['check'], ['check', '--frobnicate', 'x.xml'], ['check', 'x.xml', '--base-url', 'not a url'], ['check', 'x.xml', '--now', 'soon']]) {
     const r = cli(args);
     assert.equal(r.status, 2, args.join(' '));
-    assert.match(r.stderr, /^sitemill: .+\nUsage: sitemill check/);
+    assert.match(r.stderr, /^sitemill: [^\n]+\nTry 'sitemill check --help'\n$/);
   }
   const missing = cli(['check', join(tempDir(), 'missing.xml')]);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /cannot read .*missing\.xml: no such file or folder \(ENOENT\)\nsitemill: no file could be read\n$/);
+  const missingJson = cli(['check', join(tempDir(), 'missing.xml'), '--json']);
+  assert.equal(missingJson.status, 1);
+  assert.deepEqual(JSON.parse(missingJson.stdout), { error: { code: 'input', message: 'no file could be read' } });
   const some = cli(['check', join(tempDir(), 'missing.xml'), tempFile('a.xml', urlset(url(`${U}/a`)))]);
   assert.equal(some.status, 4);
   assert.match(some.stderr, /ENOENT/);
@@ -157,12 +160,16 @@ test('bad usage exits 2; no readable file exits 1; an unreadable one among other
   const json = cli(['check', join(tempDir(), 'missing.xml'), tempFile('b.xml', urlset(url(`${U}/a`))), '--json']);
   assert.equal(json.status, 4);
   assert.match(JSON.parse(json.stdout).unreadable[0], /^cannot read .*missing\.xml: no such file or folder \(ENOENT\)$/);
-  assert.match(cli(['--help']).stdout, /sitemill check <file\|folder\|url…\|-> \[--json\]/);
-  for (const asked of [['generate', '--help'], ['check', '-h'], ['generate', 'list.csv', '--help']]) {
-    const help = cli(asked);
+  assert.match(cli(['--help']).stdout, /\n {2}check <file\|url…\|-> +audit sitemaps/);
+  for (const [asked, command] of [[['check', '--help'], 'check'], [['check', '-h'], 'check'], [['help', 'check'], 'check'], [['generate', 'list.csv', '--help'], 'generate']] as const) {
+    const help = cli([...asked]);
     assert.equal(help.status, 0, asked.join(' '));
-    assert.match(help.stdout, /^Usage:\n {2}sitemill generate /, asked.join(' '));
+    assert.ok(help.stdout.startsWith(`Usage: sitemill ${command} `), asked.join(' '));
   }
+  const check = cli(['check', '--help']).stdout;
+  for (const option of ['--json', '--base-url', '--now', '--sample-pages', '--concurrency', '--timeout']) assert.match(check, new RegExp(`\n {6}${option} .*\\S`), option);
+  assert.match(check, /\nExamples:\n {2}sitemill check /);
+  assert.match(check, /\nExit codes: 0 nothing at error level, 1 no file could be read, 2 bad usage,\s+4 /);
 });
 
 test('a zip that holds only a list (CSV, JSON, robots files) says so, and exits 1', () => {

@@ -11,23 +11,24 @@ import { onlyCompanions } from '../check/companions.ts';
 import { expandPaths } from './check-paths.ts';
 import { threadRowRules } from './thread-row-rules.ts';
 import { FetchProgress } from './fetch-progress.ts';
-import { integer } from './usage.ts';
+import { integer, parseArgsProblem } from './usage.ts';
+import { tryHelp } from './help.ts';
+import { say } from './terminal-text.ts';
 import { auditFetched, fetchSite, type FetchedSite } from '../fetch/check-site.ts';
 import type { CheckFinding } from '../check/types.ts';
 import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
 import { InputError } from '../input/decode.ts';
 import type { InputSource } from '../types.ts';
 
-export const CHECK_USAGE =
-  'sitemill check <file|folder|url…|-> [--json] [--base-url <url>] [--now <iso>] [--sample-pages N] [--concurrency N] [--timeout seconds]';
-
 /** An argument with a scheme (two letters or more, so a Windows drive is a path) is a URL to fetch. */
 const URL_ARGUMENT = /^[a-z][a-z\d+.-]+:/i;
 
 const EXIT = { clean: 0, unreadable: 1, usage: 2, errors: 4 } as const;
 
+/** Bad usage: one line, and where the help is. */
 function usage(message: string): number {
-  process.stderr.write(`sitemill: ${message}\nUsage: ${CHECK_USAGE}\n`);
+  say(message);
+  process.stderr.write(tryHelp('check') + '\n');
   return EXIT.usage;
 }
 
@@ -47,6 +48,13 @@ function summary(r: Pick<Audit, "files" | "codes"> & { findings: { severities():
   if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
   if (unreadable.length) lines.push(`not read: ${unreadable.join('; ')}`);
   return lines.join('\n') + '\n';
+}
+
+/** Nothing to check: one line, and with --json the error as JSON on standard output (exit 1). */
+function unreadable(message: string, json: boolean | undefined): number {
+  if (json) process.stdout.write(JSON.stringify({ error: { code: 'input', message } }) + '\n');
+  say(message);
+  return EXIT.unreadable;
 }
 
 async function write(text: string): Promise<void> {
@@ -69,7 +77,7 @@ export async function runCheck(args: string[]): Promise<number> {
       },
     }));
   } catch (e) {
-    return usage((e as Error).message);
+    return usage(parseArgsProblem(e as Error));
   }
   if (positionals.length === 0) return usage('check needs at least one file, folder or URL');
   const options = { baseUrl: values['base-url'], now: values.now };
@@ -99,14 +107,13 @@ export async function runCheck(args: string[]): Promise<number> {
   const before = await expandPaths(at < 0 ? paths : paths.slice(0, at));
   const after = await expandPaths(at < 0 ? [] : paths.slice(at + 1));
   const problems = [...before.problems, ...after.problems];
-  for (const p of problems) process.stderr.write(`sitemill: ${p}\n`);
+  for (const p of problems) say(p);
   let stdin: StdinInput | undefined;
   try {
     stdin = at >= 0 ? await stdinInput(process.stdin, tmpdir(), true) : undefined;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    process.stderr.write(`sitemill: ${e.message}\n`);
-    return EXIT.unreadable;
+    return unreadable(e.message, values.json);
   }
   try {
     const sources = [...before.sources, ...(stdin ? [stdin.source] : []), ...after.sources];
@@ -126,15 +133,13 @@ async function checkSources(
 ): Promise<number> {
   const site = urls.length ? await fetchUrls(urls, fetching) : null;
   if (sources.length === 0 && !site) {
-    process.stderr.write('sitemill: no file could be read\n');
-    return EXIT.unreadable;
+    return unreadable('no file could be read', json);
   }
 
   const auditing = { ...options, rowRules: threadRowRules };
   const result = site ? await auditFetched(sources, urls, site, auditing, nodePlatform) : await auditFiles(sources, auditing, nodePlatform);
   if (result.files.length === 0 && !site) {
-    process.stderr.write(`sitemill: ${result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)'}\n`);
-    return EXIT.unreadable;
+    return unreadable(result.passedOver.length ? onlyCompanions(result.passedOver) : 'no file to check was found (an empty archive?)', json);
   }
   if (json) {
     // The same text as JSON.stringify(result), written in blocks: a million findings stay writable.
@@ -160,7 +165,7 @@ async function checkSources(
     }
     await write(block + summary(result, problems));
   }
-  for (const note of site?.notes ?? []) process.stderr.write(`sitemill: ${note}\n`);
+  for (const note of site?.notes ?? []) say(note);
   const errors = (result.findings.severities().error ?? 0) > 0;
   return errors || problems.length > 0 ? EXIT.errors : EXIT.clean;
 }

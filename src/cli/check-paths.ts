@@ -9,7 +9,7 @@ import { access, readdir, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import type { InputSource } from '../types.ts';
-import { ioProblem } from './io-problem.ts';
+import { ioProblem } from '../platform/io-problem.ts';
 
 const byName = new Intl.Collator('en', { numeric: true }).compare;
 const SITEMAP_LIKE = /\.(xml|txt|gz|zip|rss|atom)$/i;

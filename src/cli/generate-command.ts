@@ -1,21 +1,28 @@
 // sitemill generate <input…|-> …: URL lists → sitemaps.zip (SPEC section 8). A thin shell over the engine.
 
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { generate, InputError } from '../generate/engine.ts';
+import { generate, InputError, type GenerateResult } from '../generate/engine.ts';
+import { isIndexFileName } from '../output/index-names.ts';
 import { resolveOptions } from '../generate/options.ts';
 import { nodePlatform } from '../platform/node.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { stdinInput, type StdinInput } from '../input/stdin-source.ts';
-import type { InputSource, Options, PreviousFile, SectionRule, Summary, UrlRule } from '../types.ts';
+import type { Finding, InputSource, Options, PreviousFile, SectionRule, Summary, UrlRule } from '../types.ts';
 import { parseSectionRule } from '../rules/sections.ts';
 import { EXIT, integer, UsageError } from './usage.ts';
 import { folderNames, removedChangesNote, removeStaleChanges, staleNote, staleSitemaps } from './stale-files.ts';
-import { ioProblem } from './io-problem.ts';
+import { ioProblem } from '../platform/io-problem.ts';
 import { parseColumnRole } from './column-roles.ts';
+import { Interrupts } from './signals.ts';
+import { say, terminalText } from './terminal-text.ts';
+import { inputIds, openOutputs } from './run-outputs.ts';
+import { ReportHead } from './report-head.ts';
+
+/** How many findings `--json` lists unless --json-findings says. */
+const JSON_FINDINGS = 100;
 
 /** An input file; named by its base name, so no local path reaches the manifest. */
 function fileSource(path: string): InputSource {
@@ -40,71 +47,81 @@ export async function runGenerate(args: string[]): Promise<number> {
   if (values.previous !== undefined) options.previous = await previousFiles(values.previous);
   if (values.robots !== undefined) options.robotsTxt = await readText(values.robots, '--robots');
   const { prefix } = resolveOptions(options); // bad options are bad usage, found before any input is read
+  const shown = integer('json-findings', values['json-findings']) ?? JSON_FINDINGS;
 
   const outDir = values['out-dir'];
   const zipPath = values.output ?? (outDir ? undefined : 'sitemaps.zip');
-  if (zipPath && (/[\\/]$/.test(zipPath) || (await isDirectory(zipPath)))) {
+  if (zipPath && zipPath !== '-' && (/[\\/]$/.test(zipPath) || (await isDirectory(zipPath)))) {
     const named = values.output !== undefined ? '-o names the zip file to write' : 'the zip is written to sitemaps.zip unless -o names another';
     throw new UsageError(`${named}, and ${zipPath} is a folder (for loose files use --out-dir ${zipPath})`);
   }
   const sources = await fileSources(positionals);
   if (values.column?.length) options.columns = values.column.map(parseColumnRole);
 
-  const quiet = values.quiet || values.json;
+  // With the zip on standard output, everything else goes to standard error.
+  const text = zipPath === '-' ? process.stderr : process.stdout;
   const bar = !values.quiet && process.stderr.isTTY ? new ProgressBar(process.stderr) : undefined;
-
-  // The outputs open before any input is read: one that cannot be written is said at once.
-  if (outDir) await mkdir(outDir, { recursive: true }).catch((e) => cannotWrite(outDir, e));
-  const tmpZip = zipPath ? `${zipPath}.partial` : undefined;
-  const zipStream = tmpZip ? await openWritable(tmpZip, zipPath!) : undefined;
-
-  let stdin: StdinInput | undefined;
-  let result;
-  const written = new Set<string>();
-  try {
-    // Read last, once every file is known to be there.
-    stdin = positionals.includes('-') ? await stdinInput(process.stdin) : undefined;
-    if (stdin) sources.splice(positionals.indexOf('-'), 0, stdin.source);
-    result = await generate(sources, options, nodePlatform, {
-      onProgress: bar ? (p) => bar.update(p) : undefined,
-      onZipChunk: zipStream
-        ? async (chunk) => {
-            if (!zipStream.write(chunk)) await once(zipStream, 'drain');
-          }
-        : () => {},
-      onFile: outDir
-        ? (name, data) => {
-            written.add(name);
-            return writeFile(join(outDir, name), data);
-          }
-        : undefined,
-      // Findings go to report.csv as they are found: the command reads only their counts.
-      keepFindings: false,
-    });
-  } finally {
-    await stdin?.close();
+  const streamed = zipPath !== undefined && (zipPath === '-' || (await streamTarget(zipPath)));
+  const interrupts = new Interrupts((signal) => {
     bar?.clear();
-    if (zipStream) {
-      zipStream.end();
-      await once(zipStream, 'close');
-      // A run that failed leaves no part of a zip behind.
-      if (!result) await rm(tmpZip!, { force: true });
+    if (values.json) text.write(JSON.stringify({ error: { code: 'interrupted', message: `interrupted by ${signal}` } }) + '\n');
+    say(`interrupted by ${signal}: ${streamed ? `the zip written to ${zipPath === '-' ? 'standard output' : zipPath} is incomplete` : 'nothing was written'}`);
+  });
+  try {
+    // The outputs open before any input is read: one that cannot be written is said at once.
+    const outputs = await openOutputs(zipPath, outDir, inputIds(positionals));
+    const head = new ReportHead(values.json ? shown : 0);
+    let result;
+    let stdin: StdinInput | undefined;
+    try {
+      // Read last, once every file is known to be there.
+      stdin = positionals.includes('-') ? await stdinInput(process.stdin) : undefined;
+      if (stdin) sources.splice(positionals.indexOf('-'), 0, stdin.source);
+      result = await generate(sources, options, nodePlatform, {
+        onProgress: bar ? (p) => bar.update(p) : undefined,
+        onZipChunk: outputs.zip ? (chunk) => outputs.zip!.write(chunk) : () => {},
+        onFile: outputs.folder ? (name, data) => outputs.folder!.write(name, data) : undefined,
+        // Findings go to report.csv as they are found: the command reads only their counts (and the first few, for --json).
+        keepFindings: false,
+        onReportBytes: head.take,
+      });
+    } catch (e) {
+      outputs.discard();
+      throw e;
+    } finally {
+      await stdin?.close();
+      bar?.clear();
     }
+    const written = await interrupts.held(() => outputs.commit((name) => isIndexFileName(name, prefix)));
+    return await reported(result, values, text, zipPath ?? outDir!, outDir !== undefined ? { dir: outDir, written: new Set(written), prefix } : undefined, head.findings);
+  } finally {
+    interrupts.dispose();
   }
-  if (tmpZip && zipPath) await rename(tmpZip, zipPath);
+}
 
+/** The summary, the notes and the exit code of a run whose outputs are in place. */
+async function reported(
+  result: GenerateResult,
+  values: GenerateValues,
+  text: NodeJS.WriteStream,
+  where: string,
+  folder: { dir: string; written: ReadonlySet<string>; prefix: string } | undefined,
+  findings: Finding[],
+): Promise<number> {
   const { summary } = result;
-  if (values.json) process.stdout.write(JSON.stringify(jsonSummary(summary)) + '\n');
-  else if (!quiet) process.stdout.write(humanSummary(summary, zipPath ?? outDir!));
-  for (const note of summary.notes) process.stderr.write(`sitemill: ${note}\n`);
-  if (outDir && !summary.message) {
-    const names = await folderNames(outDir);
+  const failure = summary.message ? { error: { code: 'no-accepted-row', message: summary.message } } : {};
+  if (values.json) text.write(JSON.stringify({ ...jsonSummary(summary, findings), ...failure }) + '\n');
+  else if (!values.quiet) text.write(humanSummary(summary, where === '-' ? 'standard output' : where).split('\n').map(terminalText).join('\n'));
+  for (const note of summary.notes) say(note);
+  if (folder && !summary.message) {
+    const { dir, written, prefix } = folder;
+    const names = await folderNames(dir);
     const stale = staleSitemaps(names, prefix, written);
-    if (stale.length) process.stderr.write(`sitemill: ${staleNote(outDir, stale)}\n`);
-    if (await removeStaleChanges(outDir, names, written)) process.stderr.write(`sitemill: ${removedChangesNote(outDir)}\n`);
+    if (stale.length) say(staleNote(dir, stale));
+    if (await removeStaleChanges(dir, names, written)) say(removedChangesNote(dir));
   }
   if (summary.message) {
-    process.stderr.write(`sitemill: ${summary.message}\n`);
+    say(summary.message);
     return EXIT.fatal;
   }
   if (values.strict && Object.keys(summary.codes).some((c) => result.findings.severityOf(c) === 'error')) return EXIT.strict;
@@ -130,6 +147,7 @@ function parseGenerateArgs(args: string[]) {
       sheet: { type: 'string' },
       strict: { type: 'boolean' },
       json: { type: 'boolean' },
+      'json-findings': { type: 'string' },
       quiet: { type: 'boolean' },
       keep: { type: 'string', multiple: true },
       'strip-param': { type: 'string', multiple: true },
@@ -240,20 +258,10 @@ async function fileSources(positionals: string[]): Promise<InputSource[]> {
   return sources;
 }
 
-function cannotWrite(path: string, e: unknown): never {
-  throw new Error(`cannot write ${path}: ${ioProblem(e)}`);
-}
-
-/** A write stream to `path`, open; a failure names `shown` (the path the person gave). */
-async function openWritable(path: string, shown: string): Promise<WriteStream> {
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    const stream = createWriteStream(path);
-    await once(stream, 'open');
-    return stream;
-  } catch (e) {
-    cannotWrite(shown, e);
-  }
+/** Whether the zip's output is written through (a FIFO or a device), not put in place at the end. */
+async function streamTarget(path: string): Promise<boolean> {
+  const s = await stat(path).catch(() => null);
+  return s !== null && (s.isFIFO() || s.isCharacterDevice());
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -264,7 +272,7 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-function jsonSummary(s: Summary) {
+function jsonSummary(s: Summary, findings: Finding[]) {
   return {
     rows: s.rows,
     skipped: s.skipped,
@@ -272,6 +280,7 @@ function jsonSummary(s: Summary) {
     rejected: s.rejected,
     excluded: s.excluded,
     codes: s.codes,
+    findings,
     files: s.files.map((f) => ({ name: f.name, ...(f.section !== undefined ? { section: f.section } : {}), urls: f.urls, bytes: f.bytes, gzipBytes: f.gzipBytes ?? null })),
     ...(s.sections ? { sections: s.sections } : {}),
     ...(s.changes ? { changes: s.changes } : {}),

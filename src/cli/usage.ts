@@ -1,16 +1,5 @@
-// What every command of the CLI shares: the usage text, the exit codes and the error for bad usage.
-
-export const USAGE = `Usage:
-  sitemill generate <input…|-> --base-url <url> [-o sitemaps.zip] [--out-dir dir] [--format xml|txt]
-                    [--no-gzip] [--gzip-level 1-9] [--max-urls N] [--max-bytes N] [--prefix name]
-                    [--timezone ±hh:mm] [--now <iso>] [--sheet name] [--strict] [--json] [--quiet]
-                    [--keep <rule>]… [--strip-param <name>]… [--include <pattern>]… [--exclude <pattern>]…
-                    [--robots <robots.txt>] [--robots-agent <name>]
-                    [--section-by path:N|column:<name>] [--section <name>=<pattern>]…
-                    [--previous <zip|folder|manifest.json>] [--column <column>=<role>]…
-  sitemill check <file|folder|url…|-> [--json] [--base-url <url>] [--now <iso>]
-                 [--sample-pages N] [--concurrency 1-4] [--timeout seconds]
-  sitemill --version`;
+// What every command of the CLI shares: the exit codes, the error for bad usage, and the words for
+// what node:util's parseArgs refuses.
 
 export const EXIT = { ok: 0, fatal: 1, usage: 2, strict: 3 } as const;
 
@@ -21,4 +10,20 @@ export function integer(name: string, value: string | undefined): number | undef
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not ${value}`);
   return Number(value);
+}
+
+/** parseArgs's error as one short line (its own names the option and then explains `--` at length). */
+export function parseArgsProblem(e: Error & { code?: string }): string {
+  const option = /'(-[^', ]*)(?:, (--[^' ]*))?/.exec(e.message);
+  const name = option?.[2] ?? option?.[1] ?? '';
+  switch (e.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${name}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /does not take an argument/.test(e.message) ? `${name} takes no value` : `${name} needs a value`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${/'([^']*)'/.exec(e.message)?.[1] ?? ''}`.trim();
+    default:
+      return e.message;
+  }
 }

@@ -130,7 +130,9 @@ export function summarize(run: GenerateRun): Summary {
 export async function writeReportAndManifest(run: GenerateRun, summary: Summary): Promise<void> {
   const { zip } = run;
   if (run.report) {
-    run.report.file.push(run.report.rows.end(), true);
+    const last = run.report.rows.end();
+    run.hooks.onReportBytes?.(last);
+    run.report.file.push(last, true);
     await run.report.file.place();
   } else {
     const pushReport = zip.deflate('report.csv', REPORT_LEVEL);

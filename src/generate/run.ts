@@ -186,7 +186,9 @@ export class GenerateRun {
     const input = this.input?.index ?? -1;
     x.setReportInput(input >= 0 && this.findings.ownLines(input) ? input : NO_INPUT);
     const push = (full: Uint8Array | null): void => {
-      if (full) report.file.push(full, false);
+      if (!full) return;
+      this.hooks.onReportBytes?.(full);
+      report.file.push(full, false);
     };
     for (let at = 0; ; ) {
       at = x.writeReportRows(at);

@@ -1,5 +1,5 @@
 // Runs the built CLI on a list, for comparing what the page shows and writes with it.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,4 +23,24 @@ export function runCli(dir: string, input: string, args: string[] = []): CliSumm
     encoding: 'utf8',
   });
   return JSON.parse(out) as CliSummary;
+}
+
+/** The built CLI started in the background: `exited` resolves with its status and output. */
+export function startCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; stdio?: 'pipe' | 'ignore' } = {}) {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env ?? process.env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })),
+  );
+  return { child, exited };
+}
+
+/** `unzip -t` of a zip file: its status and output (Debian's unzip; missing, the test fails). */
+export function unzipTest(path: string): { status: number | null; output: string } {
+  const r = spawnSync('unzip', ['-t', path], { encoding: 'utf8' });
+  if (r.error) throw new Error(`unzip could not run (${r.error.message}); install unzip`);
+  return { status: r.status, output: r.stdout + r.stderr };
 }
