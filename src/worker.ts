@@ -61,6 +61,8 @@ export interface CheckSummary {
   severities: Partial<Record<Severity, number>>;
   /** Zip entries passed over as companions of sitemaps (robots*.txt, .csv, .json). */
   passedOver: string[];
+  /** The base URL the entries were judged by, given or inferred (a check of files). */
+  baseUrl?: string;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -112,6 +114,7 @@ interface AuditOutcome {
   codes: Record<string, number>;
   findings: AuditFindings | SiteFindings;
   passedOver: string[];
+  baseUrl?: string;
 }
 
 /**
@@ -132,7 +135,7 @@ async function audited(
     progress.flush();
     checked = new FindingPager(result.findings);
     const severities = result.findings.severities();
-    return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver } };
+    return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver, baseUrl: result.baseUrl } };
   } catch (e) {
     return failure(e);
   } finally {

@@ -135,6 +135,52 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.getByLabel('Severity').selectOption('');
   });
 
+  it('shows what stops a URL first and opens any finding whole', async () => {
+    // A crawl: the columns it ignores are notes, which come after what was left out, not above it.
+    await page.getByRole('button', { name: /^Try a crawler export/ }).click();
+    await waitForResults(40);
+    const rows = page.locator('.fscroll [role="row"]');
+    await rows.nth(1).waitFor();
+    const severities = (await rows.locator('.sev').allInnerTexts()).map((t) => t.trim().toLowerCase());
+    const rank = ['error', 'excluded', 'warning', 'fix', 'info'];
+    assert.notEqual(severities[0], 'info', 'notes are not first');
+    assert.deepEqual(severities, [...severities].sort((a, b) => rank.indexOf(a) - rank.indexOf(b)), 'rows in order of severity');
+    await page.getByLabel('Severity').selectOption('info');
+    await page.getByText(/^\d+ of \d+ findings$/).waitFor();
+
+    // A row's code opens the finding whole, by keyboard; the cut cells' texts are there uncut.
+    await page.getByLabel('Severity').selectOption('excluded');
+    await page.getByText(/^\d+ of \d+ findings$/).waitFor();
+    const firstCode = rows.first().locator('button.code-open');
+    await firstCode.focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('region', { name: 'The whole finding' });
+    await detail.waitFor();
+    assert.equal(await firstCode.getAttribute('aria-expanded'), 'true');
+    const url = (await rows.first().locator('[role="cell"].val').first().getAttribute('title')) ?? '';
+    assert.ok(url.startsWith('https://www.example.com/'), url);
+    await detail.getByText(url, { exact: true }).waitFor();
+    await detail.locator('dt', { hasText: 'Reason' }).waitFor();
+    await detail.locator('dt', { hasText: 'How to fix' }).waitFor();
+    await page.keyboard.press('Tab'); // to Close
+    await page.keyboard.press('Enter');
+    await detail.waitFor({ state: 'hidden' });
+    assert.ok(await firstCode.evaluate((el) => el === document.activeElement), 'focus back on the row');
+    await page.getByLabel('Severity').selectOption('');
+
+    // The pictures, at both widths, with a finding opened.
+    await rows.first().locator('button.code-open').click();
+    await detail.waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('screenshot-findings.png', app.work), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('screenshot-phone.png', app.work) });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await detail.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('takes a pasted list and a list dropped anywhere on the page', async () => {
     await page.getByLabel('Paste URLs').fill('https://www.example.com/a\nhttps://www.example.com/b#x\nhttps://other.example/c\n');
     await page.getByRole('button', { name: /^Use pasted list/ }).click();
