@@ -85,6 +85,7 @@ for (const [width, height] of [
       const found = await violations('empty Generate tab');
       await page.getByRole('button', { name: 'Try a sample', exact: true }).click();
       await waitForResults(page, 25);
+      await page.getByRole('heading', { name: 'Publish' }).waitFor();
       await page.getByText('More options').click();
       await page.locator('summary', { hasText: 'Columns' }).click();
       found.push(...(await violations('Generate tab with results, options and columns open')));

@@ -135,7 +135,7 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await page.getByLabel('Severity').selectOption('');
   });
 
-  it('shows what stops a URL first and opens any finding whole', async () => {
+  it('shows what stops a URL first, opens any finding whole, and says how to publish the set', async () => {
     // A crawl: the columns it ignores are notes, which come after what was left out, not above it.
     await page.getByRole('button', { name: /^Try a crawler export/ }).click();
     await waitForResults(40);
@@ -168,11 +168,26 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     assert.ok(await firstCode.evaluate((el) => el === document.activeElement), 'focus back on the row');
     await page.getByLabel('Severity').selectOption('');
 
+    // Publish: where the files go, the robots.txt line (copied as the zip's robots-sitemap.txt has it), what to submit.
+    const publish = page.getByRole('region', { name: 'Publish' });
+    await publish.getByText(BASE, { exact: true }).waitFor();
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.origin });
+    await publish.getByRole('button', { name: 'Copy' }).click();
+    await publish.getByText('Copied.').waitFor();
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
+    const zipped = await zipFiles(await download.path());
+    assert.equal(copied, Buffer.from(zipped.get('robots-sitemap.txt')!).toString('utf8').trimEnd(), 'the line robots-sitemap.txt holds');
+    assert.equal(copied, `Sitemap: ${BASE}sitemap-index.xml`);
+    await publish.getByText(/Google Search Console.*Bing Webmaster Tools/).waitFor();
+    await publish.locator('code', { hasText: `${BASE}sitemap-index.xml` }).waitFor();
+    assert.ok(zipped.has('sitemap-index.xml'), 'the file to submit is in the zip');
+
     // The pictures, at both widths, with a finding opened.
     await rows.first().locator('button.code-open').click();
     await detail.waitFor();
     await page.waitForTimeout(300);
-    await page.screenshot({ path: screenshotPath('screenshot-findings.png', app.work), fullPage: true });
+    await page.screenshot({ path: screenshotPath('screenshot-publish.png', app.work), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => scrollTo(0, 0));
     await page.waitForTimeout(300);
