@@ -39,3 +39,12 @@ test('past 50,000 files, every index part; with a previous set, what to upload a
   assert.equal(last.text, 'Since the previous set: 1 file changed, 1 added, 2 unchanged, 1 removed; upload the 2 files changed or added and the index, and delete the 1 file removed.');
   assert.deepEqual(publishLines({ baseUrl: BASE, files: [], prefix: 'sitemap' }), []);
 });
+
+test('a set as published has nothing to upload; one with files gone has the index to upload', () => {
+  const change = (name: string, c: 'unchanged' | 'removed') => ({ name, change: c, urlsAdded: 0, urlsRemoved: 0, urlsChanged: 0 });
+  const files = [{ name: 'sitemap-1.xml.gz' }];
+  const same = publishLines({ baseUrl: BASE, files, prefix: 'sitemap', changes: [change('sitemap-1.xml.gz', 'unchanged')] }).at(-1)!;
+  assert.equal(same.text, 'Since the previous set: 0 files changed, 0 added, 1 unchanged, 0 removed; nothing to upload: the set is as published.');
+  const gone = publishLines({ baseUrl: BASE, files, prefix: 'sitemap', changes: [change('sitemap-1.xml.gz', 'unchanged'), change('sitemap-2.xml.gz', 'removed')] }).at(-1)!;
+  assert.equal(gone.text, 'Since the previous set: 0 files changed, 0 added, 1 unchanged, 1 removed; upload the index, and delete the 1 file removed.');
+});

@@ -66,6 +66,7 @@ function changesLine(changes: readonly ChangedFile[]): string {
   const files = (k: number) => count(k, 'file');
   const parts = [`${files(n.changed)} changed`, `${n.added.toLocaleString('en')} added`, `${n.unchanged.toLocaleString('en')} unchanged`, `${n.removed.toLocaleString('en')} removed`];
   const upload = n.changed + n.added;
-  const todo = upload === 0 && n.removed === 0 ? 'nothing to upload but the index' : `upload ${upload ? `the ${files(upload)} changed or added and the index` : 'the index'}${n.removed ? `, and delete the ${files(n.removed)} removed` : ''}`;
+  // No file added, changed or gone: the index, made from the files, is as published too.
+  const todo = upload === 0 && n.removed === 0 ? 'nothing to upload: the set is as published' : `upload ${upload ? `the ${files(upload)} changed or added and the index` : 'the index'}${n.removed ? `, and delete the ${files(n.removed)} removed` : ''}`;
   return `Since the previous set: ${parts.join(', ')}; ${todo}.`;
 }

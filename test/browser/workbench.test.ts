@@ -182,6 +182,13 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await publish.getByText(/Google Search Console.*Bing Webmaster Tools/).waitFor();
     await publish.locator('code', { hasText: `${BASE}sitemap-index.xml` }).waitFor();
     assert.ok(zipped.has('sitemap-index.xml'), 'the file to submit is in the zip');
+    // Against that zip as the previous set, the same list changes nothing: nothing is to upload.
+    await page.getByLabel('Previously published zip (optional)').setInputFiles(await download.path());
+    await publish.getByText('Since the previous set: 0 files changed, 0 added, 1 unchanged, 0 removed; nothing to upload: the set is as published.').waitFor();
+    await page.getByRole('button', { name: /^Remove / }).click();
+    await publish.getByText(/^Since the previous set/).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Download zip' }).and(page.locator(':enabled')).waitFor();
+    await rows.nth(1).waitFor();
 
     // The pictures, at both widths, with a finding opened.
     await rows.first().locator('button.code-open').click();
