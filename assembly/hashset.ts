@@ -46,22 +46,37 @@ const SHARD_BITS: u64 = 6;
 const SHARDS: i32 = 1 << <i32>SHARD_BITS;
 const FIRST_CAPACITY: u32 = 1 << 10;
 
-/** A set of hashes. `add` is the only write. */
 /** Slots read by lookups of every set, for the tests that hold the work to the input's size. */
 export let slotsRead: u64 = 0;
 
+/**
+ * A set of hashes. `add` is the only write. A set made `withPlaces` keeps a u32 beside each hash, in
+ * a table of its own laid out as the hashes' (4 bytes a slot): the duplicate set keeps where each URL
+ * was first seen, so a duplicate can name that row. The others pay nothing for it.
+ */
 export class HashSet {
   private tables: StaticArray<usize> = new StaticArray<usize>(SHARDS);
   private capacities: StaticArray<u32> = new StaticArray<u32>(SHARDS);
   private sizes: StaticArray<u32> = new StaticArray<u32>(SHARDS);
+  /** Per shard, the places beside its slots; 0 (no tables) unless made withPlaces. */
+  private places: StaticArray<usize> = new StaticArray<usize>(SHARDS);
+  private withPlaces: bool;
   size: u32 = 0;
+  /** After an `add` that found its hash there already: the place kept with it (0 when none was given). */
+  found: u32 = 0;
 
-  constructor() {
+  constructor(withPlaces: bool = false) {
+    this.withPlaces = withPlaces;
     for (let s = 0; s < SHARDS; s++) {
       const table = heap.alloc(<usize>FIRST_CAPACITY << 3);
       memory.fill(table, 0, <usize>FIRST_CAPACITY << 3);
       unchecked((this.tables[s] = table));
       unchecked((this.capacities[s] = FIRST_CAPACITY));
+      if (withPlaces) {
+        const places = heap.alloc(<usize>FIRST_CAPACITY << 2);
+        memory.fill(places, 0, <usize>FIRST_CAPACITY << 2);
+        unchecked((this.places[s] = places));
+      }
     }
   }
 
@@ -79,13 +94,18 @@ export class HashSet {
     return unreachable();
   }
 
-  /** Adds a hash; false when it was there already. */
-  add(h: u64): bool {
+  /** Adds a hash, with its place in a set made withPlaces; false when it was there already (`found` is then its place). */
+  add(h: u64, place: u32 = 0): bool {
     const s = <i32>(h >> (64 - SHARD_BITS));
     if ((unchecked(this.sizes[s]) + 1) * 4 > unchecked(this.capacities[s]) * 3) this.grow(s);
-    const at = unchecked(this.tables[s]) + (<usize>this.slot(s, h) << 3);
-    if (load<u64>(at) == h) return false;
+    const i = this.slot(s, h);
+    const at = unchecked(this.tables[s]) + (<usize>i << 3);
+    if (load<u64>(at) == h) {
+      if (this.withPlaces) this.found = load<u32>(unchecked(this.places[s]) + (<usize>i << 2));
+      return false;
+    }
     store<u64>(at, h);
+    if (this.withPlaces) store<u32>(unchecked(this.places[s]) + (<usize>i << 2), place);
     unchecked((this.sizes[s] += 1));
     this.size++;
     return true;
@@ -116,6 +136,10 @@ export class HashSet {
       const stays = hole < j ? home > hole && home <= j : home > hole || home <= j;
       if (stays) continue;
       store<u64>(table + (<usize>hole << 3), v);
+      if (this.withPlaces) {
+        const places = unchecked(this.places[s]);
+        store<u32>(places + (<usize>hole << 2), load<u32>(places + (<usize>j << 2)));
+      }
       hole = j;
     }
     store<u64>(table + (<usize>hole << 3), 0);
@@ -146,6 +170,13 @@ export class HashSet {
     const oldCapacity = unchecked(this.capacities[s]);
     const table = heap.alloc(<usize>capacity << 3);
     memory.fill(table, 0, <usize>capacity << 3);
+    const withPlaces = this.withPlaces;
+    const oldPlaces = unchecked(this.places[s]);
+    let places: usize = 0;
+    if (withPlaces) {
+      places = heap.alloc(<usize>capacity << 2);
+      memory.fill(places, 0, <usize>capacity << 2);
+    }
     const mask = capacity - 1;
     for (let j: u32 = 0; j < oldCapacity; j++) {
       const h = load<u64>(oldTable + (<usize>j << 3));
@@ -153,9 +184,14 @@ export class HashSet {
       let i = <u32>h & mask;
       while (load<u64>(table + (<usize>i << 3)) != 0) i = (i + 1) & mask;
       store<u64>(table + (<usize>i << 3), h);
+      if (withPlaces) store<u32>(places + (<usize>i << 2), load<u32>(oldPlaces + (<usize>j << 2)));
     }
     heap.free(oldTable);
     unchecked((this.tables[s] = table));
     unchecked((this.capacities[s] = capacity));
+    if (withPlaces) {
+      heap.free(oldPlaces);
+      unchecked((this.places[s] = places));
+    }
   }
 }

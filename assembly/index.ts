@@ -8,6 +8,7 @@ import { Counter } from '../src/core/counter';
 import { Bytes, copyBytes, findByte } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
+import { describePlace, nameInput, placeOf, startPlaces } from './first-places';
 import { SameValue } from './uniform';
 import {
   Scan, scanRow, resetScanner, setWindow, cursor, rowStart, rowEnd, rowLine, fieldCount,
@@ -156,6 +157,7 @@ let firstLine: u32 = 1;
  * empty lines are filler, and the line its header or first row starts on.
  */
 export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool, headerLine: u32): void {
+  startPlaces(inputIndex, rowLine);
   resetScanner(delimiter);
   emptyLinesAreFiller = fillerLines;
   firstLine = headerLine;
@@ -169,6 +171,11 @@ export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool, he
   changefreqCol = 2;
   priorityCol = 3;
   expectedFields = 0;
+}
+
+/** The name of input `inputIndex`, at `scratchPtr()`: a duplicate of a row in another input names it. */
+export function setInputName(inputIndex: u32, len: u32): void {
+  nameInput(inputIndex, scratch.ptr, len);
 }
 
 /** Column roles of the current input (-1 for none); `headerFields` > 0 when it has a header. */
@@ -477,7 +484,7 @@ function asksBelonging(): bool {
   if ((when & BelongWhen.Columns) != 0 && !saidPage && !engineJudges && columnsExclude(canonPtr, canonLen)) {
     addFinding(rowLine, exclusionColumn + 1, exclusionCode, exclusionText.ptr, exclusionText.len, exclusionText.ptr + exclusionText.len, 0);
     // Its later rows (a product's variants, filled down) are no page either: see `BelongVerdict.ExcludedByColumns`.
-    written.add(hashBytes(canonPtr, canonLen));
+    written.add(hashBytes(canonPtr, canonLen), placeOf(rowLine));
     excluded++;
     columnsExcluded = true;
     return false;
@@ -554,7 +561,7 @@ export function belongAnswer(verdict: u32, len: u32): void {
   if (verdict == BelongVerdict.Rewritten) {
     canonStripped(scratch.ptr, len);
   } else if (verdict == BelongVerdict.Excluded || verdict == BelongVerdict.ExcludedByColumns) {
-    if (verdict == BelongVerdict.ExcludedByColumns) written.add(hashBytes(scratch.ptr, len));
+    if (verdict == BelongVerdict.ExcludedByColumns) written.add(hashBytes(scratch.ptr, len), placeOf(rowLine));
     excluded++;
     stage = Stage.Scan;
   }
@@ -707,8 +714,10 @@ function finishRow(): bool {
     return false;
   }
   canonHash = hashBytes(canonPtr, canonLen);
-  if (!written.add(canonHash)) {
-    locFinding(Code.LocDuplicate, false);
+  if (!written.add(canonHash, placeOf(rowLine))) {
+    // The fixed text names the row first seen: `first at line 12`.
+    const first = describePlace(written.found);
+    addFinding(rowLine, <u32>(locCol + 1), Code.LocDuplicate, fieldStart(locCol), fieldLen(locCol), first.ptr, first.len);
     rejected++;
     judgeRest();
     // The audit reads a URL's second entry whole: its alternates link as the first entry's do (a link

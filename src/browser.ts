@@ -44,6 +44,9 @@ export { BELONG_ROLES, NEWS_FIELDS, VIDEO_FIELDS } from './input/detect.ts';
 export { canonicalHreflang } from './rules/hreflang.ts';
 export { onlyCompanions } from './check/companions.ts';
 export { WORDPRESS_COLUMNS } from './check/wordpress-export.ts';
+// What to do with a finished set (the CLI's summary says the same), and a CSV cell as report.csv writes it.
+export { publishLines, type PublishInput, type PublishLine } from './output/publish.ts';
+export { csvCell } from './output/report.ts';
 
 export interface SitemillConfig {
   /** The engine's worker script; by default the one built next to this module. Same origin only. */

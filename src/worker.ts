@@ -70,6 +70,8 @@ export interface CheckSummary {
   passedOver: string[];
   /** A live check's: what it covered and what it left. */
   site?: LiveCoverage;
+  /** The base URL the entries were judged by, given or inferred (a check of files). */
+  baseUrl?: string;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -122,6 +124,7 @@ interface AuditOutcome {
   findings: AuditFindings | SiteFindings;
   passedOver: string[];
   coverage?: LiveCoverage;
+  baseUrl?: string;
 }
 
 /**
@@ -143,7 +146,8 @@ async function audited(
     checked = new FindingPager(result.findings);
     const severities = result.findings.severities();
     const site = result.coverage ? { site: result.coverage } : {};
-    return { ok: true, value: { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver, ...site } };
+    const value = { files: result.files, codes: result.codes, findings: result.findings.length, severities, passedOver: result.passedOver, baseUrl: result.baseUrl };
+    return { ok: true, value: { ...value, ...site } };
   } catch (e) {
     return failure(e);
   } finally {

@@ -10,6 +10,7 @@ import { FindingPager } from '../src/findings/pager.ts';
 import { FindingRecords, TextParts, TextRanges } from '../src/findings/records.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { BASE, NOW, source } from './helpers.ts';
+import type { Severity } from '../src/types.ts';
 
 const U = 'https://www.example.com';
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -144,4 +145,21 @@ test('the pager: pages of the filtered findings, the total of all that pass', as
   assert.deepEqual(seen, hits.map((i) => audit.findings.at(i)));
   assert.equal(pager.page({}, 0, 0).total, audit.findings.length);
   assert.deepEqual(pager.page({}, audit.findings.length - 1, 10).findings, [audit.findings.at(audit.findings.length - 1)]);
+});
+
+test('the pager shows errors first, then rows left out, warnings, fixes and notes, each in the order found', () => {
+  const severities: Severity[] = ['info', 'fix', 'error', 'warning', 'fix', 'excluded', 'error', 'info'];
+  const list = {
+    length: severities.length,
+    code: (i: number) => `code-${i}`,
+    severity: (i: number) => severities[i],
+    file: () => '',
+    words: () => [],
+    at: (i: number) => ({ i, severity: severities[i] }),
+  };
+  const pager = new FindingPager(list);
+  assert.deepEqual(pager.page({}, 0, 100).findings.map((f) => f.i), [2, 6, 5, 3, 1, 4, 0, 7]);
+  // Filtered too, and paged across the order.
+  assert.deepEqual(pager.page({ severities: ['info', 'error'] }, 1, 2).findings.map((f) => f.i), [6, 0]);
+  assert.equal(pager.page({ severities: ['info', 'error'] }, 0, 0).total, 4);
 });

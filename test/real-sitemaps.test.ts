@@ -16,7 +16,7 @@ import { gunzipSync } from 'node:zlib';
 import { checkFiles, type CheckResult } from '../src/check/index.ts';
 import { nodePlatform } from '../src/platform/node.ts';
 import { ROOT } from './helpers/cli.ts';
-import { REFERENCE } from './helpers/xmllint.ts';
+import { REFERENCE } from './helpers/reference.ts';
 import { source, tempFile } from './helpers.ts';
 
 const CORPUS = resolve(ROOT, '../shared/corpus/real-sitemaps');

@@ -2,7 +2,8 @@
 import type { FindingFilter } from '../src/browser';
 import type { Severity } from '../src/types';
 
-export const SEVERITIES: Severity[] = ['error', 'excluded', 'fix', 'warning', 'info'];
+// In the order the tables show them: what stops a URL first, notes last.
+export const SEVERITIES: Severity[] = ['error', 'excluded', 'warning', 'fix', 'info'];
 
 /** The value of the file filter that stands for findings about the whole set (no file). */
 export const WHOLE_SET = '';

@@ -418,7 +418,7 @@ export class Workbench {
 }
 
 /** Saves a blob through a temporary link placed in `parent`. */
-function save(blob: Blob, name: string, parent: ParentNode): void {
+export function save(blob: Blob, name: string, parent: ParentNode): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

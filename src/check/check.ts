@@ -34,6 +34,8 @@ export interface Audit {
   findings: AuditFindings;
   /** Zip entries passed over as a sitemap's companions (robots*.txt, .csv, .json): not in `files`. */
   passedOver: string[];
+  /** The base URL the entries were judged by: the one given, or the one inferred from them. */
+  baseUrl?: string;
 }
 
 /** Checks the inputs (files, archives of them) as sitemaps; the result is the `--json` shape. */
@@ -130,6 +132,7 @@ export async function auditFiles(inputs: InputSource[], options: CheckOptions, p
     codes: found.codes(),
     findings: found,
     passedOver,
+    baseUrl: run.baseUrl,
   };
 }
 

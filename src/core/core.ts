@@ -15,6 +15,7 @@ export interface Exports {
   setTimezone(len: number, minutes: number): void;
   setBase(originLen: number, folderLen: number): void;
   beginInput(delimiter: number, inputIndex: number, fillerLines: number, headerLine: number): void;
+  setInputName(inputIndex: number, len: number): void;
   setColumns(loc: number, lastmod: number, changefreq: number, priority: number, headerFields: number): void;
   dropHeaderRow(): void;
   reserveInput(keep: number, n: number): number;

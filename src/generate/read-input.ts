@@ -68,6 +68,9 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   let started = false;
   let sized = false;
   const start = (first: Uint8Array) => {
+    // A duplicate of one of its rows in a later input names it.
+    const [nameLen] = core.putScratch(source.name);
+    x.setInputName(index, nameLen);
     // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
     if (run.input.converted) x.beginInput(delimiterByte('\t'), index, 1, 1);
     else {

@@ -7,6 +7,7 @@ import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
+import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { expectCheckShown, runCliCheck, shownCodes, waitForCheck } from '../helpers/check-view.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -131,6 +132,50 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await page.getByText(/^1 of \d+ findings$/).waitFor();
     await page.getByLabel('Search').fill('');
     await page.getByText(/^\d+ findings$/).waitFor();
+  });
+
+  it('shows errors first, opens a finding whole, names the base URL it inferred, and downloads the findings as the CLI finds them', async () => {
+    // A check with no base URL given judges the entries by the one it infers, and says which.
+    await page.getByLabel('Base URL').fill('');
+    const expected = runCliCheck(setDir, names, ['--now', NOW]);
+    await page.getByRole('button', { name: 'Check sitemaps' }).click();
+    await page.getByText(`Base URL: ${BASE} (inferred from the entries`).waitFor();
+    const rows = page.locator('.fscroll [role="row"]');
+    await rows.nth(1).waitFor();
+    const severities = (await rows.locator('.sev').allInnerTexts()).map((t) => t.trim().toLowerCase());
+    const rank = ['error', 'excluded', 'warning', 'fix', 'info'];
+    assert.equal(severities[0], 'error', 'errors come first');
+    assert.deepEqual(severities, [...severities].sort((a, b) => rank.indexOf(a) - rank.indexOf(b)), 'rows in order of severity');
+
+    // The first row's code opens the finding whole, by keyboard: its message uncut, and how to fix it.
+    const first = expected.findings.filter((f) => f.severity === 'error')[0];
+    await rows.first().locator('button.code-open').focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('region', { name: 'The whole finding' });
+    await detail.getByText(first.message, { exact: true }).waitFor();
+    assert.ok(await detail.evaluate((el) => el.contains(document.activeElement)), 'the detail has the focus');
+    await detail.getByText('How to fix').waitFor();
+    await detail.getByRole('button', { name: 'Close' }).click();
+    assert.equal(await detail.isVisible(), false);
+    assert.equal(await rows.first().locator('button.code-open').getAttribute('aria-expanded'), 'false');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download findings (CSV)' }).click()]);
+    const csv = Papa.parse<{ file: string; line: string; severity: string; code: string; message: string }>(await readFile(await download.path(), 'utf8'), { header: true, skipEmptyLines: true });
+    assert.deepEqual(csv.meta.fields, ['file', 'line', 'severity', 'code', 'message']);
+    // A cell that would start a spreadsheet formula has a ' before it, as in report.csv.
+    const unquote = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '');
+    const key = (f: { file: string; line: number | string; severity: string; code: string; message: string }) =>
+      [unquote(f.file), f.line, f.severity, f.code, unquote(f.message)].join('\t');
+    assert.deepEqual(csv.data.map(key).sort(), expected.findings.map(key).sort(), 'the CSV holds the CLI’s findings');
+    await rows.first().locator('button.code-open').click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.locator('.work').screenshot({ path: screenshotPath('screenshot-check-phone.png', app.work) });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Base URL').fill(BASE);
+    await page.getByRole('button', { name: 'Check sitemaps' }).click();
+    await page.getByText(`Base URL: ${BASE} (given)`).waitFor();
   });
 
   it('switches tabs with the arrow keys, keeps each tab’s results, and fits a phone', async () => {

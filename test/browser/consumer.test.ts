@@ -20,9 +20,9 @@ import { buildApp, hostPage, installApp } from '../helpers/consumer-app.ts';
 import { packFreshClone, pointedAt, type Packed } from '../helpers/packed.ts';
 import { BASE, NOW } from '../helpers/run-values.ts';
 import { serveStatic, type StaticServer } from '../helpers/static-server.ts';
-import { REFERENCE, xmllint } from '../helpers/xmllint.ts';
+import { CORPUS } from '../helpers/reference.ts';
+import { xmllint } from '../helpers/xmllint.ts';
 
-const CORPUS = path.join(REFERENCE, '../corpus');
 const CSV = path.join(CORPUS, 'real-exports/02-sf-internal-html-chriswelch.csv');
 const SITEMAP = path.join(CORPUS, 'real-sitemaps/01-10up-headless-docs-sitemap.xml');
 const COUNTS = ['rows', 'skipped', 'accepted', 'rejected', 'excluded', 'codes'] as const;

@@ -133,6 +133,78 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await rows.filter({ hasText: 'changefreq-normalized' }).first().waitFor();
     await page.getByLabel('Search').fill('');
     await page.getByLabel('Severity').selectOption('');
+    // A duplicate names the row it repeats (report.csv says the same).
+    await page.getByLabel('Code', { exact: true }).selectOption('loc-duplicate');
+    await rows.filter({ hasText: 'loc-duplicate' }).filter({ hasText: 'first at line 3' }).waitFor();
+    await page.getByLabel('Code', { exact: true }).selectOption('');
+  });
+
+  it('shows what stops a URL first, opens any finding whole, and says how to publish the set', async () => {
+    // A crawl: the columns it ignores are notes, which come after what was left out, not above it.
+    await page.getByRole('button', { name: /^Try a crawler export/ }).click();
+    await waitForResults(40);
+    const rows = page.locator('.fscroll [role="row"]');
+    await rows.nth(1).waitFor();
+    const severities = (await rows.locator('.sev').allInnerTexts()).map((t) => t.trim().toLowerCase());
+    const rank = ['error', 'excluded', 'warning', 'fix', 'info'];
+    assert.notEqual(severities[0], 'info', 'notes are not first');
+    assert.deepEqual(severities, [...severities].sort((a, b) => rank.indexOf(a) - rank.indexOf(b)), 'rows in order of severity');
+    await page.getByLabel('Severity').selectOption('info');
+    await page.getByText(/^\d+ of \d+ findings$/).waitFor();
+
+    // A row's code opens the finding whole, by keyboard; the cut cells' texts are there uncut.
+    await page.getByLabel('Severity').selectOption('excluded');
+    await page.getByText(/^\d+ of \d+ findings$/).waitFor();
+    const firstCode = rows.first().locator('button.code-open');
+    await firstCode.focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('region', { name: 'The whole finding' });
+    await detail.waitFor();
+    assert.equal(await firstCode.getAttribute('aria-expanded'), 'true');
+    const url = (await rows.first().locator('[role="cell"].val').first().getAttribute('title')) ?? '';
+    assert.ok(url.startsWith('https://www.example.com/'), url);
+    await detail.getByText(url, { exact: true }).waitFor();
+    await detail.locator('dt', { hasText: 'Reason' }).waitFor();
+    await detail.locator('dt', { hasText: 'How to fix' }).waitFor();
+    await page.keyboard.press('Tab'); // to Close
+    await page.keyboard.press('Enter');
+    await detail.waitFor({ state: 'hidden' });
+    assert.ok(await firstCode.evaluate((el) => el === document.activeElement), 'focus back on the row');
+    await page.getByLabel('Severity').selectOption('');
+
+    // Publish: where the files go, the robots.txt line (copied as the zip's robots-sitemap.txt has it), what to submit.
+    const publish = page.getByRole('region', { name: 'Publish' });
+    await publish.getByText(BASE, { exact: true }).waitFor();
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.origin });
+    await publish.getByRole('button', { name: 'Copy' }).click();
+    await publish.getByText('Copied.').waitFor();
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download zip' }).click()]);
+    const zipped = await zipFiles(await download.path());
+    assert.equal(copied, Buffer.from(zipped.get('robots-sitemap.txt')!).toString('utf8').trimEnd(), 'the line robots-sitemap.txt holds');
+    assert.equal(copied, `Sitemap: ${BASE}sitemap-index.xml`);
+    await publish.getByText(/Google Search Console.*Bing Webmaster Tools/).waitFor();
+    await publish.locator('code', { hasText: `${BASE}sitemap-index.xml` }).waitFor();
+    assert.ok(zipped.has('sitemap-index.xml'), 'the file to submit is in the zip');
+    // Against that zip as the previous set, the same list changes nothing: nothing is to upload.
+    await page.getByLabel('Previously published zip (optional)').setInputFiles(await download.path());
+    await publish.getByText('Since the previous set: 0 files changed, 0 added, 1 unchanged, 0 removed; nothing to upload: the set is as published.').waitFor();
+    await page.getByRole('button', { name: /^Remove / }).click();
+    await publish.getByText(/^Since the previous set/).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Download zip' }).and(page.locator(':enabled')).waitFor();
+    await rows.nth(1).waitFor();
+
+    // The pictures, at both widths, with a finding opened.
+    await rows.first().locator('button.code-open').click();
+    await detail.waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('screenshot-publish.png', app.work), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('screenshot-phone.png', app.work) });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await detail.getByRole('button', { name: 'Close' }).click();
   });
 
   it('takes a pasted list and a list dropped anywhere on the page', async () => {
