@@ -171,3 +171,19 @@ test("an input's control characters are escaped in every message: no escape sequ
   assert.match(named.stderr, /gone\\x1b\[2J\.csv/);
   for (const r of [note, named]) assert.doesNotMatch(r.stderr.replaceAll('\n', ''), /[\x00-\x1f\x7f-\x9f]/);
 });
+
+test("the summary ends with the publish steps: where the files go, robots.txt's Sitemap: line, what to submit", () => {
+  const dir = tempDir();
+  const list = tempFile('list.csv', LIST);
+  const r = cli(['generate', list, '--base-url', `${U}/shop/`, '--now', NOW, '-o', join(dir, 'out.zip')]);
+  assert.equal(r.status, 0, r.stderr);
+  const robots = Buffer.from(unzipSync(readFileSync(join(dir, 'out.zip')))['robots-sitemap.txt']).toString('utf8').trim();
+  const tail = r.stdout.trimEnd().split('\n').slice(-3);
+  assert.deepEqual(tail, [
+    `Upload the 1 sitemap file and the index (not report.csv or manifest.json) to ${U}/shop/`,
+    `Add this line to robots.txt: ${robots}`,
+    `Submit the index in Google Search Console (Sitemaps) and Bing Webmaster Tools (Sitemaps): ${U}/shop/sitemap-index.xml`,
+  ]);
+  // --json and --quiet print no such words.
+  assert.doesNotMatch(cli(['generate', list, '--base-url', BASE, '--now', NOW, '-o', join(dir, 'q.zip'), '--quiet']).stdout, /robots\.txt/);
+});

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate, InputError, type GenerateResult } from '../generate/engine.ts';
 import { isIndexFileName } from '../output/index-names.ts';
+import { publishText } from '../output/publish.ts';
 import { resolveOptions } from '../generate/options.ts';
 import { nodePlatform } from '../platform/node.ts';
 import { ProgressBar } from './progress-bar.ts';
@@ -93,7 +94,7 @@ export async function runGenerate(args: string[]): Promise<number> {
       bar?.clear();
     }
     const written = await interrupts.held(() => outputs.commit((name) => isIndexFileName(name, prefix)));
-    return await reported(result, values, text, zipPath ?? outDir!, outDir !== undefined ? { dir: outDir, written: new Set(written), prefix } : undefined, head.findings);
+    return await reported(result, values, text, zipPath ?? outDir!, prefix, outDir !== undefined ? { dir: outDir, written: new Set(written), prefix } : undefined, head.findings);
   } finally {
     interrupts.dispose();
   }
@@ -105,13 +106,14 @@ async function reported(
   values: GenerateValues,
   text: NodeJS.WriteStream,
   where: string,
+  prefix: string,
   folder: { dir: string; written: ReadonlySet<string>; prefix: string } | undefined,
   findings: Finding[],
 ): Promise<number> {
   const { summary } = result;
   const failure = summary.message ? { error: { code: 'no-accepted-row', message: summary.message } } : {};
   if (values.json) text.write(JSON.stringify({ ...jsonSummary(summary, findings), ...failure }) + '\n');
-  else if (!values.quiet) text.write(humanSummary(summary, where === '-' ? 'standard output' : where).split('\n').map(terminalText).join('\n'));
+  else if (!values.quiet) text.write(humanSummary(summary, where === '-' ? 'standard output' : where, prefix).split('\n').map(terminalText).join('\n'));
   for (const note of summary.notes) say(note);
   if (folder && !summary.message) {
     const { dir, written, prefix } = folder;
@@ -288,7 +290,7 @@ function jsonSummary(s: Summary, findings: Finding[]) {
   };
 }
 
-function humanSummary(s: Summary, where: string): string {
+function humanSummary(s: Summary, where: string, prefix: string): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const lines = [
     `${n(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}: ${n(s.accepted)} accepted, ${n(s.rejected)} rejected, ${n(s.excluded)} excluded, ${n(s.skipped)} skipped; ${n(s.fixed)} fixed, ${n(s.warnings)} with warnings`,
@@ -302,6 +304,8 @@ function humanSummary(s: Summary, where: string): string {
   }
   const codes = Object.entries(s.codes);
   if (codes.length) lines.push('findings: ' + codes.map(([c, k]) => `${c} ${n(k)}`).join(', '));
+  // The same steps as the page's Publish panel: where the files go, the robots.txt line, what to submit.
+  if (s.files.length && s.baseUrl && !s.message) lines.push('', publishText({ baseUrl: s.baseUrl, files: s.files, prefix, changes: s.changes }));
   return lines.join('\n') + '\n';
 }
 
