@@ -11,7 +11,7 @@ import { written } from './duplicates';
 import { SameValue } from './uniform';
 import {
   Scan, scanRow, resetScanner, setWindow, cursor, rowStart, rowEnd, rowLine, fieldCount,
-  fieldStart, fieldEnd, unquoteFields, rowIsBlank,
+  fieldStart, fieldEnd, unquoteFields, rowIsBlank, junkAfterQuote,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul, hasNulOrNonAscii } from './utf8';
 import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, urlQueryTail, urlPathSemicolon, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
@@ -272,7 +272,8 @@ export function run(final: bool): Status {
         skipped++;
         continue;
       }
-      if (r == Scan.Malformed || r == Scan.TooLong) {
+      // Bytes after a closing quote (`"https://example.com/c"x`) leave the value in doubt: broken CSV too.
+      if (r == Scan.Malformed || r == Scan.TooLong || junkAfterQuote) {
         rows++;
         rejected++;
         addFinding(rowLine, 0, Code.RowMalformed, rowStart, <u32>(rowEnd - rowStart), 0, 0);
