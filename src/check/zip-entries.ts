@@ -160,6 +160,8 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
         } catch (e) {
           throw new InflateError(`the zip archive is cut short (${(e as Error).message})`);
         }
+        // An archive whose first entry cannot be read is told so below.
+        if (found.length === 0 && opensEntry) return;
         // Cut where an entry ends, a zip reads as a smaller one: its end record says how many it holds.
         const listed = tail.entriesListed();
         if (listed === null) throw new InflateError('the zip archive is cut short (its end record is missing)');
