@@ -6,11 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { binaryKind } from '../src/input/binary-kind.ts';
-import { ROOT } from './helpers.ts';
+import { ROOT, tempDir } from './helpers.ts';
 
 const CLI = join(ROOT, 'lib', 'cli.js');
 
@@ -34,7 +33,7 @@ function run(args: string[], feed: (write: (b: Uint8Array) => Promise<boolean>) 
 }
 
 test('an endless stream on standard input stops at the copy cap with one line', async () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'sitemill-stdin-'));
+  const tmp = tempDir();
   const line = new TextEncoder().encode('https://www.example.com/\n'.repeat(40000));
   // Bounded all the same (1 GiB), so that a copy without a cap fails the test, not the disk.
   let sent = 0;
