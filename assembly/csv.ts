@@ -38,6 +38,8 @@ export let rowStart: usize = 0;
 export let rowEnd: usize = 0;
 export let rowLine: u32 = 1;
 export let fieldCount: i32 = 0;
+/** Whether the row scanned last has bytes other than spaces after a field's closing quote (`"a"b`). */
+export let junkAfterQuote: bool = false;
 /** Set while the rest of an over-long line is being skipped. */
 let skipping: bool = false;
 
@@ -89,6 +91,7 @@ export function scanRow(final: bool): Scan {
   fields.len = 0;
   fieldCount = 0;
   someQuoted = false;
+  junkAfterQuote = false;
   let lines: u32 = 0;
   const d = delimiter;
   // Plain text has no delimiter: its fields stop at line ends only (a NUL is data, not a delimiter).
@@ -142,12 +145,14 @@ export function scanRow(final: bool): Scan {
     }
     // Unquoted field, or what follows a closing quote: up to a delimiter or a line end (a byte below
     // 0x0e covers LF, CR and TSV's tab), then byte by byte.
+    const afterQuote = p;
     p = toFirstOf(p, end, stopWord);
     while (p < end) {
       const c = load<u8>(p);
       if (c == stop || c == LF || c == CR) break;
       p++;
     }
+    if (quoted != 0 && d != 0 && !junkAfterQuote) junkAfterQuote = !isBlankRun(afterQuote, p);
     if (p - rowStart > ROW_LIMIT) return tooLong();
     if (d == 0 && isQuotedLine(start, p)) quoted = 1;
     if (p >= end) {
@@ -210,6 +215,15 @@ export function scanRow(final: bool): Scan {
 @inline function pushScanned(start: usize, end: usize, quoted: u32, closed: usize): void {
   if (quoted != 0 && closed == end) pushField(start + 1, end - 1, 0);
   else pushField(start + quoted, end, quoted);
+}
+
+/** Whether [start, end) holds only spaces and tabs. */
+function isBlankRun(start: usize, end: usize): bool {
+  for (let p = start; p < end; p++) {
+    const c = load<u8>(p);
+    if (c != 0x20 && c != 0x09) return false;
+  }
+  return true;
 }
 
 /** Plain text: a line that is one quoted value (a one-column CSV) is unquoted as a CSV field is. */

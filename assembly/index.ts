@@ -12,7 +12,7 @@ import { describePlace, nameInput, placeOf, startPlaces } from './first-places';
 import { SameValue } from './uniform';
 import {
   Scan, scanRow, resetScanner, setWindow, cursor, rowStart, rowEnd, rowLine, fieldCount,
-  fieldStart, fieldEnd, unquoteFields, rowIsBlank,
+  fieldStart, fieldEnd, unquoteFields, rowIsBlank, junkAfterQuote,
 } from './csv';
 import { validUtf8, hasNonAscii, hasNul, hasNulOrNonAscii } from './utf8';
 import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical, urlNeedsEscape, urlQueryTail, urlPathSemicolon, locInFolder, locHasSessionId, base, originLen, setBase as setBaseLengths, baseKnown } from './loc';
@@ -279,7 +279,8 @@ export function run(final: bool): Status {
         skipped++;
         continue;
       }
-      if (r == Scan.Malformed || r == Scan.TooLong) {
+      // Bytes after a closing quote (`"https://example.com/c"x`) leave the value in doubt: broken CSV too.
+      if (r == Scan.Malformed || r == Scan.TooLong || junkAfterQuote) {
         rows++;
         rejected++;
         addFinding(rowLine, 0, Code.RowMalformed, rowStart, <u32>(rowEnd - rowStart), 0, 0);

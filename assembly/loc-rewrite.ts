@@ -173,8 +173,10 @@ function writeRewritten(p: usize, i: i32, n: i32, out: Bytes): bool {
     const c = <u32>load<u8>(p + i);
     const k = load<u8>(table + c);
     if (k == KEEP) out.appendByte(<u8>c);
-    else if (k == ENCODE) appendEscape(out, c);
-    else if (k == SLOW) return false;
+    else if (k == ENCODE) {
+      if (c == 0x20 && startsHttpUrl(p + i + 1, n - i - 1) && startsHttpUrl(p, n)) return false;
+      appendEscape(out, c);
+    } else if (k == SLOW) return false;
     else if (c == 0x25) {
       if (!isEscape(p, i, n)) return false;
       out.appendByte(0x25);
@@ -201,12 +203,27 @@ function writeRewritten(p: usize, i: i32, n: i32, out: Bytes): bool {
     const c = <u32>load<u8>(p + i);
     const k = load<u8>(qt + c);
     if (k == KEEP) out.appendByte(<u8>c);
-    else if (k == ENCODE) appendEscape(out, c);
-    else if (k == SLOW || !isEscape(p, i, n)) return false;
+    else if (k == ENCODE) {
+      if (c == 0x20 && startsHttpUrl(p + i + 1, n - i - 1) && startsHttpUrl(p, n)) return false;
+      appendEscape(out, c);
+    } else if (k == SLOW || !isEscape(p, i, n)) return false;
     else out.appendByte(0x25);
   }
   rewrittenQueryTail = <i32>(out.len - queryAt);
   return true;
+}
+
+const HTTP = String.UTF8.encode('http');
+
+/**
+ * Whether [p, p+n) starts with `http://` or `https://` (any case). An absolute URL with a space then
+ * another such start is two URLs in one value, which the engine refuses rather than writing the two
+ * as one URL with `%20` inside.
+ */
+function startsHttpUrl(p: usize, n: i32): bool {
+  if (n < 7 || !equalsLower(p, HTTP, 4)) return false;
+  const s: i32 = (load<u8>(p + 4) | 0x20) == 0x73 ? 5 : 4;
+  return n >= s + 3 && load<u8>(p + s) == 0x3a && load<u8>(p + s + 1) == 0x2f && load<u8>(p + s + 2) == 0x2f;
 }
 
 /** What endSegment saw: a dot segment, or a segment that only starts like one (`.b`, `%2Ex`). */

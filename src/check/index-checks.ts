@@ -39,7 +39,7 @@ function key(name: string): string {
   return name.replace(/\.gz$/i, '');
 }
 
-/** The segments of a listed URL's path, decoded; undefined when it is not a URL. */
+/** The segments of a listed URL's path, decoded; undefined when it is not a URL with a path of folders. */
 function listedPath(loc: string): string[] | undefined {
   let path: string;
   try {
@@ -47,6 +47,8 @@ function listedPath(loc: string): string[] | undefined {
   } catch {
     return undefined;
   }
+  // javascript:, mailto:, data:, urn: have an opaque path and name no file (the row rules refuse them).
+  if (!path.startsWith('/')) return undefined;
   return path.split('/').slice(1).map((segment) => {
     try {
       return decodeURIComponent(segment);

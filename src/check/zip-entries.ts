@@ -26,6 +26,8 @@ export interface ZipEntry {
 }
 
 const SLICE = 4096;
+/** The end record (22 bytes) and the longest comment a zip may end with. */
+const END_SEARCH = 22 + 0xffff;
 const STORED_SLICE = 16384;
 const EMPTY = new Uint8Array(0);
 
@@ -144,6 +146,7 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
   let chunk: Uint8Array = EMPTY;
   let at = 0;
   let ended = false;
+  const tail = new ZipTail();
   /** The archive opens with an entry's header (an empty zip opens with its directory's end). */
   let opensEntry: boolean | null = null;
   /** Pushes the next slice of the archive into Unzip. */
@@ -157,9 +160,16 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
         } catch (e) {
           throw new InflateError(`the zip archive is cut short (${(e as Error).message})`);
         }
+        // An archive whose first entry cannot be read is told so below.
+        if (found.length === 0 && opensEntry) return;
+        // Cut where an entry ends, a zip reads as a smaller one: its end record says how many it holds.
+        const listed = tail.entriesListed();
+        if (listed === null) throw new InflateError('the zip archive is cut short (its end record is missing)');
+        if (listed !== undefined && listed !== found.length) throw new InflateError(`the zip archive is damaged: its directory lists ${listed} entries; ${found.length} are in the archive`);
         return;
       }
       chunk = r.value;
+      tail.push(chunk);
       at = 0;
       opensEntry ??= chunk.length >= 4 && chunk[0] === 0x50 && chunk[1] === 0x4b && chunk[2] === 3 && chunk[3] === 4;
     }
@@ -218,6 +228,41 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>, keepDeflate
     throw new InflateError(`the zip archive is damaged (${(e as Error).message})`);
   } finally {
     await it.return?.();
+  }
+}
+
+/** The last bytes of an archive, to find its end of central directory record among them. */
+class ZipTail {
+  private parts: Uint8Array[] = [];
+  private size = 0;
+
+  push(chunk: Uint8Array): void {
+    this.parts.push(chunk);
+    this.size += chunk.length;
+    while (this.size - this.parts[0].length >= END_SEARCH) this.size -= this.parts.shift()!.length;
+  }
+
+  /** The entries the end record counts; null without one; undefined when a ZIP64 count is out of sight. */
+  entriesListed(): number | null | undefined {
+    const t = new Uint8Array(this.size);
+    let o = 0;
+    for (const p of this.parts) {
+      t.set(p, o);
+      o += p.length;
+    }
+    const v = new DataView(t.buffer);
+    for (let i = t.length - 22; i >= 0 && i >= t.length - END_SEARCH; i--) {
+      if (v.getUint32(i, true) !== 0x06054b50) continue;
+      const count = v.getUint16(i + 10, true);
+      if (count !== 0xffff) return count;
+      // ZIP64: the locator (20 bytes) just before, and its record (56 bytes and more) before that.
+      const record = i - 20 - 56;
+      if (i >= 20 && v.getUint32(i - 20, true) === 0x07064b50 && record >= 0 && v.getUint32(record, true) === 0x06064b50) {
+        return Number(v.getBigUint64(record + 32, true));
+      }
+      return undefined;
+    }
+    return null;
   }
 }
 

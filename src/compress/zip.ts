@@ -1,40 +1,11 @@
-// A deterministic zip, written as a stream with fflate: fixed timestamps, entries in the order added,
-// gzipped files stored as they are (deflating them twice gains nothing), the rest deflated by the
-// platform's zlib (fflate's deflate in JS took 4.8 s of a 1M-row crawl's 25 s, for an 84 MB
-// report.csv on the main thread).
+// A deterministic zip, written as a stream (zip-framing.ts, ZIP64 where it must): fixed timestamps,
+// entries in the order added, gzipped files stored as they are (deflating them twice gains nothing),
+// the rest deflated by the platform's zlib (fflate's deflate in JS took 4.8 s of a 1M-row crawl's
+// 25 s, for an 84 MB report.csv on the main thread).
 
-import { Zip, ZipPassThrough } from 'fflate';
 import { concat } from '../input/byte-streams.ts';
 import type { HeldBytes, Platform } from '../types.ts';
-
-// fflate writes DOS time from local date fields, so a date built from local fields is the same
-// 1980-01-01 00:00 in every timezone.
-const MTIME = new Date(1980, 0, 1, 0, 0, 0);
-
-/** A stored entry whose CRC-32 is already known (fflate's own is a byte-at-a-time loop in JS). */
-class StoredWithCrc extends ZipPassThrough {
-  constructor(name: string, crc: number) {
-    super(name);
-    this.crc = crc;
-  }
-
-  override push(chunk: Uint8Array, final = false): void {
-    this.size += chunk.length;
-    this.process(chunk as Uint8Array<ArrayBuffer>, final);
-  }
-}
-
-/** A deflated entry whose data the platform's own zlib compresses; its CRC and size are set before it ends. */
-class NativeDeflated extends ZipPassThrough {
-  constructor(name: string) {
-    super(name);
-    this.compression = 8;
-  }
-
-  compressed(chunk: Uint8Array, final: boolean): void {
-    this.ondata(null, chunk as Uint8Array<ArrayBuffer>, final);
-  }
-}
+import { ZipFraming, type FramedEntry } from './zip-framing.ts';
 
 /** A file deflated aside (see `ZipWriter.deflateAside`). */
 export interface DeflateAside {
@@ -64,7 +35,7 @@ function heldInMemory(): HeldBytes {
 const ASIDE_WAITING = 4 << 20;
 
 export class ZipWriter {
-  private zip: Zip;
+  private zip: ZipFraming;
   private writing: Promise<void> = Promise.resolve();
   /** The deflated entries the platform is compressing, in order. */
   private compressing: Promise<void> = Promise.resolve();
@@ -81,11 +52,7 @@ export class ZipWriter {
     private onFile?: (name: string, data: Uint8Array) => void | Promise<void>,
   ) {
     this.done = new Promise((resolve) => (this.finished = resolve));
-    this.zip = new Zip((err, chunk, final) => {
-      if (err) {
-        this.failed = err;
-        return;
-      }
+    this.zip = new ZipFraming((chunk, final) => {
       this.writing = this.writing.then(() => onChunk(chunk));
       if (final) this.writing.then(this.finished, (e) => ((this.failed = e), this.finished()));
     });
@@ -93,16 +60,16 @@ export class ZipWriter {
 
   /** Adds a file as it is (for `.gz` files). */
   store(name: string, data: Uint8Array): void {
-    const entry = this.added(new StoredWithCrc(name, this.platform.crc32(data)));
-    entry.push(data, true);
+    const entry = this.zip.add(name, 0);
+    entry.crc = this.platform.crc32(data);
+    entry.size = data.length;
+    entry.data(data, true);
     this.toFile(name, data);
   }
 
-  /** The entry, dated as every entry is (so the same input gives the same zip), next in the zip. */
-  private added<E extends StoredWithCrc | NativeDeflated>(entry: E): E {
-    entry.mtime = MTIME;
-    this.zip.add(entry);
-    return entry;
+  /** The next entry of the zip, deflated: its data comes compressed, its CRC and size set before its end. */
+  private added(name: string): FramedEntry {
+    return this.zip.add(name, 8);
   }
 
   private toFile(name: string, data: Uint8Array): void {
@@ -116,11 +83,11 @@ export class ZipWriter {
    */
   deflate(name: string, level = 6): (part: Uint8Array, final: boolean) => void {
     const { crc32, deflateRaw } = this.platform;
-    const entry = this.added(new NativeDeflated(name));
+    const entry = this.added(name);
     let held: Uint8Array | null = null;
     // One output chunk is held back, so the last one goes out marked final.
     const z = deflateRaw(level, (chunk) => {
-      if (held) entry.compressed(held, false);
+      if (held) entry.data(held, false);
       held = chunk;
     });
     let crc = 0;
@@ -136,7 +103,7 @@ export class ZipWriter {
         await z.end();
         entry.crc = crc;
         entry.size = size;
-        entry.compressed(held ?? new Uint8Array(0), true);
+        entry.data(held ?? new Uint8Array(0), true);
         if (this.onFile) this.toFile(name, concat(parts));
       });
     };
@@ -179,19 +146,19 @@ export class ZipWriter {
       },
       place: async () => {
         await compressing;
-        const entry = this.added(new NativeDeflated(name));
+        const entry = this.added(name);
         // One chunk read ahead, so the last goes out marked final; each reaches the sink before the next is read.
         let last: Uint8Array | null = null;
         for (const chunk of held.read()) {
           if (last) {
-            entry.compressed(last, false);
+            entry.data(last, false);
             await this.writing;
           }
           last = chunk;
         }
         entry.crc = crc;
         entry.size = size;
-        entry.compressed(last ?? new Uint8Array(0), true);
+        entry.data(last ?? new Uint8Array(0), true);
         if (this.onFile) this.toFile(name, concat(parts));
       },
     };
@@ -210,7 +177,12 @@ export class ZipWriter {
 
   async end(): Promise<void> {
     await this.compressing;
-    this.zip.end();
+    try {
+      this.zip.end();
+    } catch (e) {
+      this.failed = e as Error;
+      this.finished();
+    }
     await this.done;
     if (this.failed) throw this.failed;
   }

@@ -12,7 +12,7 @@ const ADVICE = {
   'loc-relative':
     'Search engines accept only absolute URLs in a sitemap. Export full URLs (https://host/path), or check that the base URL is the site these paths belong to.',
   'loc-invalid':
-    'Google and Bing refuse an entry that is not a URL. Correct the value in the CMS or the export: a placeholder such as (not set), or a host without https://, is the usual cause.',
+    'Google and Bing refuse an entry that is not a URL, and two URLs on one line are not joined by %20. Correct the value at the source: a placeholder such as (not set), or a host without https://, is the usual cause.',
   'loc-scheme':
     'A sitemap lists only http and https pages; mailto:, tel:, ftp: or javascript: links are refused. Remove those rows from the list.',
   'loc-credentials':
@@ -56,7 +56,7 @@ const ADVICE = {
 
   // Rows: the file as read.
   'row-malformed':
-    'A quote that does not close within 1 MiB swallows the lines after it, and a line over 16 MiB is no list row. Close the quote at that line (a quote inside a quoted field is doubled: ""), or put each URL on its own line.',
+    'A quote left open swallows the lines after it, text after a closing quote puts the value in doubt, and a line over 16 MiB is no row. Close or double the quote (a quote inside a quoted field is ""), or put each URL on its own line.',
   'row-encoding':
     'Bytes that are not UTF-8 turn into characters no search engine can match to the page. Save the file as UTF-8 from the spreadsheet or export tool.',
   'row-columns':

@@ -13,7 +13,7 @@ export interface CodeInfo {
 export const CODE_INFO: Record<string, CodeInfo> = {
   'loc-missing': { severity: 'error', message: 'No URL in the loc column' },
   'loc-relative': { severity: 'fix', message: 'Relative URL resolved against the base URL' },
-  'loc-invalid': { severity: 'error', message: 'Not a valid URL' },
+  'loc-invalid': { severity: 'error', message: 'Not a valid URL, or more than one URL in one value' },
   'loc-scheme': { severity: 'error', message: 'Scheme is not http or https' },
   'loc-credentials': { severity: 'error', message: 'URL carries a user name or password' },
   'loc-fragment': { severity: 'fix', message: '#fragment removed' },
@@ -32,7 +32,7 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'changefreq-invalid': { severity: 'warning', message: 'changefreq is not a protocol value; dropped' },
   'priority-normalized': { severity: 'fix', message: 'priority written as d.d' },
   'priority-invalid': { severity: 'warning', message: 'priority is not a decimal from 0.0 to 1.0; dropped' },
-  'row-malformed': { severity: 'error', message: 'Broken CSV: a quote that does not close within 1 MiB, or a line over 16 MiB' },
+  'row-malformed': { severity: 'error', message: 'Broken CSV: a quote that does not close within 1 MiB, text after a closing quote, or a line over 16 MiB' },
   'row-encoding': { severity: 'error', message: 'Row is not valid UTF-8, or holds a NUL byte' },
   'row-columns': { severity: 'warning', message: 'Row has more or fewer fields than the header' },
   'column-ignored': { severity: 'info', message: 'Column not used by sitemaps' },

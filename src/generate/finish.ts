@@ -71,11 +71,12 @@ function densestHour(minutes: Int32Array): { count: number; from: number } {
 
 /** list-mixed-hosts: the hosts whose rows were refused, most rows first, the long tail in one line. */
 function reportRejectedHosts(run: GenerateRun): void {
-  const hosts = [...run.rejectedHosts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const hosts = run.rejectedHosts.entries().sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   for (const [host, n] of hosts.slice(0, MAX_HOSTS_LISTED)) run.finding(0, 0, Code.ListMixedHosts, `${host}: ${n} ${n === 1 ? 'row' : 'rows'}`);
   if (hosts.length > MAX_HOSTS_LISTED) {
-    const rest = hosts.slice(MAX_HOSTS_LISTED).reduce((n, h) => n + h[1], 0);
-    run.finding(0, 0, Code.ListMixedHosts, `${hosts.length - MAX_HOSTS_LISTED} more hosts: ${rest} rows`);
+    const { uncounted } = run.rejectedHosts;
+    const rest = hosts.slice(MAX_HOSTS_LISTED).reduce((n, h) => n + h[1], uncounted);
+    run.finding(0, 0, Code.ListMixedHosts, `${uncounted ? 'over ' : ''}${hosts.length - MAX_HOSTS_LISTED} more hosts: ${rest} rows`);
   }
 }
 
@@ -84,7 +85,7 @@ function reportRejectedHosts(run: GenerateRun): void {
  * URL that host would make, for the message that no row was accepted.
  */
 function otherSite(run: GenerateRun): string {
-  const [host, n] = [...run.rejectedHosts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  const [host, n] = run.rejectedHosts.entries().sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   if (!run.site || n * 2 < run.x.counter(Counter.Rows)) return '';
   return `; ${n.toLocaleString('en-US')} of them are on ${host}, not on the base URL's ${run.site.host}: give ${run.site.protocol}//${host}/ as the base URL if that is the site`;
 }

@@ -9,13 +9,13 @@ import { FileTally } from '../check/file-tally.ts';
 import { readDocument } from '../check/read-document.ts';
 import type { EntrySink } from '../check/sink.ts';
 import { documents } from '../check/unpack.ts';
-import { unzipSync } from 'fflate';
+import { zipEntries } from '../check/zip-entries.ts';
 import { concat, isZip } from '../input/byte-streams.ts';
 import { InputError } from '../input/input-error.ts';
 import { isIndexFileName } from '../output/index-names.ts';
 import { urlAt, walkFile } from '../output/urlset.ts';
 import type { Format, Platform, PreviousFile } from '../types.ts';
-import type { ResolvedOptions } from './options.ts';
+import { LIMITS, type ResolvedOptions } from './options.ts';
 
 export interface PreviousSitemap {
   name: string;
@@ -41,15 +41,53 @@ interface ManifestFile {
   lastmod?: string;
 }
 
+/**
+ * No file of a published set inflates past what one sitemap may hold (a manifest is far smaller),
+ * and the whole set is held in memory: a bomb (a 3 MB zip of 1 GB) stops here, at either cap.
+ */
+const FILE_LIMIT = LIMITS.maxBytes;
+const SET_LIMIT = 2 ** 31;
+
+/** A previous set's file that inflates past FILE_LIMIT, or a set past SET_LIMIT. */
+class TooLarge extends InputError {}
+
+function tooLarge(name: string): TooLarge {
+  return new TooLarge(`the previous set's ${name} inflates past ${FILE_LIMIT.toLocaleString('en-US')} bytes, more than a sitemap may hold: give the set as it was published`);
+}
+
+function setTooLarge(): TooLarge {
+  return new TooLarge(`the previous set inflates past ${SET_LIMIT.toLocaleString('en-US')} bytes in all, more than this run holds: give the set as it was published`);
+}
+
+/** The bytes of `chunks`, refused past `limit` (then `refuse` says why) as soon as they pass it. */
+async function bounded(chunks: AsyncIterable<Uint8Array>, limit: number, refuse: () => Error): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const c of chunks) {
+    if ((size += c.length) > limit) throw refuse();
+    parts.push(c);
+  }
+  return concat(parts, size);
+}
+
 /** The sitemap files and the manifest of a zip, by their base names, as stored (a `.gz` entry gzipped). */
-export function zipFiles(data: Uint8Array): PreviousFile[] {
+export async function zipFiles(data: Uint8Array): Promise<PreviousFile[]> {
   const wanted = (name: string) => /\.(xml|txt)(\.gz)?$/.test(name) || baseName(name) === 'manifest.json';
+  const files: PreviousFile[] = [];
+  let total = 0;
   try {
-    // The whole zip is in memory: read at once, its report and other companions left packed.
-    return Object.entries(unzipSync(data, { filter: (f) => wanted(f.name) })).map(([name, bytes]) => ({ name: baseName(name), data: bytes }));
+    // Its report and other companions are left packed; each file read is inflated up to its cap.
+    for await (const entry of zipEntries(once(data))) {
+      if (!wanted(entry.name)) continue;
+      const bytes = await bounded(entry.chunks, FILE_LIMIT, () => tooLarge(entry.name));
+      if ((total += bytes.length) > SET_LIMIT) throw setTooLarge();
+      files.push({ name: baseName(entry.name), data: bytes });
+    }
   } catch (e) {
+    if (e instanceof TooLarge) throw e;
     throw new InputError(`the previous set is not a readable zip (${(e as Error).message})`);
   }
+  return files;
 }
 
 function baseName(name: string): string {
@@ -72,7 +110,7 @@ export function nameParts(name: string, opts: ResolvedOptions, sectioned: boolea
 /** The set's sitemaps in file order; `note` hears why URLs could not stay in their files. */
 export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform, note: (text: string) => void = () => {}): Promise<PreviousSitemap[]> {
   let files = given;
-  if (files.length === 1 && isZip(files[0].data)) files = zipFiles(files[0].data);
+  if (files.length === 1 && isZip(files[0].data)) files = await zipFiles(files[0].data);
   else if (files.length === 1 && /\.zip$/i.test(files[0].name)) throw new InputError(`the previous set ${files[0].name} is not a zip file`);
   const manifestFile = files.find((f) => f.name === 'manifest.json');
   const manifest = manifestFile ? readManifest(manifestFile.data) : null;
@@ -82,13 +120,15 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   for (const f of manifest?.files ?? []) if (f.lastmod !== undefined) indexLastmods.set(f.name, f.lastmod);
   const sitemaps: PreviousSitemap[] = [];
   const indexes: string[] = [];
+  let inflated = 0;
   for (const file of files) {
     if (!/\.(xml|txt)(\.gz)?$/.test(file.name) || isCompanion(file.name) || (listed && !listed.has(file.name) && !/index/.test(file.name))) continue;
     // Each file is read as what its name says it is: the run's format may have changed since.
     const format: Format = /\.txt(\.gz)?$/.test(file.name) ? 'txt' : 'xml';
     const read = await readOne(file, format, platform, listed?.has(file.name) ?? false).catch((e: Error) => {
-      throw new InputError(`the previous set's ${file.name} cannot be read: ${e.message}`);
+      throw e instanceof TooLarge ? e : new InputError(`the previous set's ${file.name} cannot be read: ${e.message}`);
     });
+    if ((inflated += read.raw.length) > SET_LIMIT) throw setTooLarge();
     if (read.index) {
       indexes.push(file.name);
       for (const e of read.index) {
@@ -221,10 +261,12 @@ async function readOne(file: PreviousFile, format: Format, platform: Platform, o
       if (code === 'gzip-broken') broken ??= message.split('; ')[0];
     },
   };
+  let size = 0;
   for await (const doc of documents({ name: file.name, chunks: () => once(file.data) }, platform)) {
-    // The inflated chunks are each new (gunzip's output), and kept as they are.
+    // The inflated chunks are each new (gunzip's output), and kept as they are, up to the cap.
     const teed = (async function* () {
       for await (const c of doc.chunks) {
+        if ((size += c.length) > FILE_LIMIT) throw tooLarge(file.name);
         parts.push(c);
         yield c;
       }

@@ -14,6 +14,7 @@ import type { ExtraColumns } from '../rules/extras.ts';
 import { siteOf, type Site } from '../rules/slow-url.ts';
 import type { Hooks, InputSource, Platform, Role, UnreadColumn } from '../types.ts';
 import { FindingStore } from './findings.ts';
+import { HostCounts } from '../findings/host-counts.ts';
 import type { ResolvedOptions } from './options.ts';
 import { ProgressReporter } from './progress.ts';
 import { belongWhen, type Belonging } from './belonging.ts';
@@ -79,7 +80,7 @@ export class GenerateRun {
   /** report.csv as the run goes, when the run keeps no findings (`hooks.keepFindings` false). */
   readonly report: { rows: ReportRows; file: DeflateAside } | null = null;
   /** Rows refused for their host, per host: the list-mixed-hosts finding. */
-  readonly rejectedHosts = new Map<string, number>();
+  readonly rejectedHosts = new HostCounts();
   /** One line each about the job as a whole, for the person (the CLI's stderr). */
   readonly notes: string[] = [];
   /** The columns the notes say hold a deciding role under a name no rule reads. */

@@ -4,7 +4,7 @@
 
 import { normalizeName } from '../input/detect.ts';
 import { RuleError, loadUrlPattern } from '../rules/url-patterns.ts';
-import { DEFAULT_SECTION, SectionPatterns, parseSectionBy, pathSection, sectionName } from '../rules/sections.ts';
+import { DEFAULT_SECTION, SectionPatterns, namesIndex, parseSectionBy, pathSection, sectionName } from '../rules/sections.ts';
 import type { Options } from '../types.ts';
 import { OptionError } from './options.ts';
 
@@ -36,6 +36,7 @@ export class Sectioning {
     let patterns: SectionPatterns | null = null;
     if (opts.sections?.length) {
       for (const r of opts.sections) if (!sectionName(r.name)) throw new OptionError(`a section needs a name of letters or digits: ${JSON.stringify(r.name)}`);
+      for (const r of opts.sections) if (namesIndex(r.name)) throw new OptionError(`a section may not be named ${JSON.stringify(r.name)}: its files would be named as the sitemap index's parts (sitemap-index-1.xml …)`);
       patterns = new SectionPatterns(await loadUrlPattern(), opts.sections);
       try {
         patterns.check(SOME_ORIGIN);

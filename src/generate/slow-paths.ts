@@ -13,7 +13,7 @@ export function resolveSlowLoc(run: GenerateRun): void {
   const raw = core.text(x.slowLocPtr(), x.slowLocLen());
   const verdict = resolveLoc(raw, run.site, run.input.locNamed);
   if (verdict.code !== 0) {
-    if (verdict.host !== undefined) run.rejectedHosts.set(verdict.host, (run.rejectedHosts.get(verdict.host) ?? 0) + 1);
+    if (verdict.host !== undefined) run.rejectedHosts.add(verdict.host);
     x.resolveLoc(verdict.code, 0, 0);
     return;
   }

@@ -5,6 +5,7 @@
 
 import { isCompanion } from '../check/companions.ts';
 import { zipEntries } from '../check/zip-entries.ts';
+import { ZipCursor } from '../check/zip-cursor.ts';
 import { isZip } from '../input/byte-streams.ts';
 import type { InputSource } from '../types.ts';
 
@@ -24,21 +25,14 @@ export async function zippedLists(source: InputSource): Promise<InputSource[] | 
   } catch {
     return null; // a damaged zip: the sitemap reader says so
   }
-  const lists = names.filter((n) => LIST.test(n));
-  return lists.length ? lists.map((name) => entrySource(source, name)) : null;
+  // The lists are read in turn, each a few times over: one pass over the zip for each round.
+  const cursor = new ZipCursor(() => source.chunks());
+  const lists = names.flatMap((name, index) => (LIST.test(name) ? [entrySource(source.name, name, cursor, index)] : []));
+  return lists.length ? lists : null;
 }
 
-function entrySource(zip: InputSource, name: string): InputSource {
-  return {
-    name: `${zip.name}/${name}`,
-    async *chunks() {
-      for await (const entry of zipEntries(zip.chunks())) {
-        if (entry.name !== name) continue;
-        yield* entry.chunks;
-        return;
-      }
-    },
-  };
+function entrySource(zip: string, name: string, cursor: ZipCursor, index: number): InputSource {
+  return { name: `${zip}/${name}`, chunks: () => cursor.entry(index) };
 }
 
 async function startsAsZip(source: InputSource): Promise<boolean> {

@@ -31,7 +31,24 @@ export function binaryKind(head: Uint8Array): string | null {
   let controls = 0;
   for (const b of sample) if (b === 0 || (b < 0x09) || (b > 0x0d && b < 0x20 && b !== 0x1b)) controls++;
   if (sample.length > 0 && controls / sample.length > 0.1) return 'binary data';
+  // Random bytes hold about 10% controls, so a sample may fall under that: with more than a few
+  // controls, bytes that are not UTF-8 tell them from text (a Windows-1252 list has no controls).
+  if (controls > 2 && controls / sample.length > 0.02 && !isUtf8(sample)) return 'binary data';
   return null;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** UTF-8, a sequence cut by the sample's end aside. */
+function isUtf8(sample: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(sample, { stream: true });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    strictUtf8.decode();
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Platform } from '../types.ts';
 import { isSitemapInput } from '../check/sitemap-input.ts';
 import type { RowsOrigin } from '../check/sitemap-rows.ts';
 import { binaryKind, isJson, OLD_EXCEL, SAMPLE, startsWith } from './binary-kind.ts';
-import { isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
+import { concat, isGzip, peek, prepend, utf16ToUtf8 } from './byte-streams.ts';
 import { GzipTrailingData } from './gzip-trailing-data.ts';
 import { gunzipMembers } from './gunzip-members.ts';
 import { isOfficeZip } from './office-zip.ts';
@@ -112,12 +112,52 @@ async function* fromWindows1252(chunks: AsyncIterable<Uint8Array>): AsyncIterabl
   for await (const chunk of chunks) yield encoder.encode(decoder.decode(chunk, { stream: true }));
 }
 
+/** The longest unfinished line held back in case the gzip data breaks off inside it. */
+const HELD_LIMIT = 1 << 20;
+const LF = 0x0a;
+
+/**
+ * The inflated bytes, the last unfinished line held back until its end comes: when the data breaks
+ * off inside it, and the input is a list (not a sitemap, whose reader ends its own), that row is
+ * cut short (`…/g492` read as `…/g`) and is left out, named in the note.
+ */
 async function* gunzipTolerant(name: string, chunks: AsyncIterable<Uint8Array>, onNote: (note: string) => void): AsyncIterable<Uint8Array> {
+  let held: Uint8Array[] = [];
+  let heldSize = 0;
+  let start: Uint8Array | null = null;
   try {
-    yield* chunks;
+    for await (const chunk of chunks) {
+      start ??= chunk.slice(0, 256);
+      const end = chunk.lastIndexOf(LF);
+      if (end < 0 && heldSize + chunk.length <= HELD_LIMIT) {
+        held.push(chunk);
+        heldSize += chunk.length;
+        continue;
+      }
+      // A line too long to hold goes on as it is: past 1 MiB it is no URL a row may have.
+      const upTo = end < 0 ? chunk.length : end + 1;
+      for (const h of held) yield h;
+      yield chunk.subarray(0, upTo);
+      held = upTo < chunk.length ? [chunk.subarray(upTo)] : [];
+      heldSize = chunk.length - upTo;
+    }
   } catch (e) {
-    if (e instanceof GzipTrailingData) onNote(`${name}: ${e.message} were ignored; every row before them was read`);
-    else onNote(`${name}: the gzip data breaks off (${(e as Error).message}); the rows before the break were read, and the last of them may be cut short`);
+    if (e instanceof GzipTrailingData) {
+      for (const h of held) yield h;
+      onNote(`${name}: ${e.message} were ignored; every row before them was read`);
+      return;
+    }
+    const why = `${name}: the gzip data breaks off (${(e as Error).message}); the rows before the break were read`;
+    const rows = start !== null && !isSitemapInput(start);
+    if (!rows || heldSize === 0) {
+      for (const h of held) yield h;
+      onNote(rows ? why : `${why}, and the last of them may be cut short`);
+      return;
+    }
+    const cut = new TextDecoder().decode(concat(held, heldSize)).replace(/\r$/, '');
+    onNote(`${why}; the row it cut (${cut.length > 80 ? `${cut.slice(0, 80)}…` : cut}) was left out`);
+    return;
   }
+  for (const h of held) yield h;
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isGzip, peek, prepend } from './byte-streams.ts';
 import { isSitemapInput } from '../check/sitemap-input.ts';
-import { SAMPLE } from './binary-kind.ts';
+import { binaryKind, SAMPLE } from './binary-kind.ts';
 import { InputError } from './decode.ts';
 import type { InputSource } from '../types.ts';
 
@@ -28,10 +28,25 @@ function maySitemap(head: Uint8Array): boolean {
   return isGzip(head) || isSitemapInput(head);
 }
 
+/**
+ * The most standard input the audit copies: more than any sitemap (52,428,800 bytes, or less
+ * gzipped) or a zip of a few; an endless stream (`yes URL | sitemill check -`) stops here.
+ */
+const COPY_LIMIT = 256 << 20;
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
 export async function stdinInput(stdin: AsyncIterable<Uint8Array>, folder = tmpdir(), copyAlways = false): Promise<StdinInput> {
   // As much as the input decoder looks at, so both take it for the same thing.
   const { head, rest } = await peek(stdin, SAMPLE);
   if (!copyAlways && !maySitemap(head)) return { source: { name: NAME, once: true, chunks: () => prepend(head, rest) }, close: async () => {} };
+  // Binary data (no gzip, no zip) is told from its first bytes: the rest is not copied, nor read.
+  if (copyAlways && !maySitemap(head) && binaryKind(head) !== null) {
+    await rest[Symbol.asyncIterator]().return?.();
+    return { source: { name: NAME, size: head.length, chunks: () => once(head) }, close: async () => {} };
+  }
 
   const why = copyAlways ? 'may be read twice' : 'looks like a sitemap, which is read twice';
   const cannot = (e: unknown) =>
@@ -54,9 +69,15 @@ export async function stdinInput(stdin: AsyncIterable<Uint8Array>, folder = tmpd
   };
   const path = join(dir, NAME);
   let readError: unknown;
+  let copied = 0;
   const read = async function* () {
     try {
-      yield* prepend(head, rest);
+      for await (const chunk of prepend(head, rest)) {
+        if (copyAlways && (copied += chunk.length) > COPY_LIMIT) {
+          throw new InputError(`standard input passes ${COPY_LIMIT.toLocaleString('en-US')} bytes, more than check copies from it: give the file's path instead`);
+        }
+        yield chunk;
+      }
     } catch (e) {
       readError = e;
       throw e;
@@ -68,6 +89,7 @@ export async function stdinInput(stdin: AsyncIterable<Uint8Array>, folder = tmpd
     return { source: { name: NAME, size, chunks: () => createReadStream(path, { highWaterMark: 1 << 20 }) }, close };
   } catch (e) {
     await close();
+    if (readError instanceof InputError) throw readError;
     if (readError) throw new InputError(`cannot read standard input: ${(readError as NodeJS.ErrnoException).code ?? (readError as Error).message}`);
     throw cannot(e);
   }

@@ -8,7 +8,7 @@
 
 import { CsvBytes } from './csv-bytes.ts';
 import { serialToIso } from './excel-dates.ts';
-import { StringItem, writeCellText, type SharedStrings } from './xlsx-strings.ts';
+import { cellGrows, StringItem, writeCellText, type SharedStrings } from './xlsx-strings.ts';
 import type { DateStyles } from './xlsx-styles.ts';
 import type { Attributes, PartHandler } from './xlsx-xml.ts';
 
@@ -142,8 +142,10 @@ export class SheetRows implements PartHandler {
   }
 
   text(d: Uint8Array, from: number, to: number): void {
-    if (this.inValue) this.value.raw(d, from, to);
-    else if (this.inInline) this.inline.text(d, from, to);
+    if (this.inValue) {
+      cellGrows(this.value.length, to - from);
+      this.value.raw(d, from, to);
+    } else if (this.inInline) this.inline.text(d, from, to);
   }
 
   /** The cell just read, written in its column when it has a value. */

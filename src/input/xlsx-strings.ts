@@ -3,7 +3,20 @@
 // its CSV field, UTF-8 and quoted if it must be, so a cell that points to it is one copy.
 
 import { CsvBytes } from './csv-bytes.ts';
-import type { PartHandler } from './xlsx-xml.ts';
+import { WorkbookFault, type PartHandler } from './xlsx-xml.ts';
+
+/**
+ * Excel holds at most 32,767 characters in a cell: a cell's text past 1 MiB is no table a person
+ * made, and a 1 GB one (a 1 MB workbook) would be held whole. The shared strings are capped too.
+ */
+export const CELL_LIMIT = 1 << 20;
+const STRINGS_LIMIT = 512 << 20;
+const STRINGS_COUNT_LIMIT = 1 << 24;
+
+/** Adds `n` bytes to a cell of `length` so far: refused past CELL_LIMIT. */
+export function cellGrows(length: number, n: number): void {
+  if (length + n > CELL_LIMIT) throw new WorkbookFault(`a cell holds more than ${CELL_LIMIT.toLocaleString('en-US')} bytes of text (an Excel cell holds 32,767 characters at most)`);
+}
 
 const UNDERSCORE = 0x5f;
 const X = 0x78;
@@ -47,7 +60,9 @@ export class StringItem {
   }
 
   text(d: Uint8Array, from: number, to: number): void {
-    if (this.inT) this.bytes.raw(d, from, to);
+    if (!this.inT) return;
+    cellGrows(this.bytes.length, to - from);
+    this.bytes.raw(d, from, to);
   }
 }
 
@@ -81,6 +96,9 @@ export class SharedStrings implements PartHandler {
       const b = this.item.bytes;
       writeCellText(this.pool, b.data, 0, b.length);
       this.ends.push(this.pool.length);
+      if (this.pool.length > STRINGS_LIMIT || this.ends.length > STRINGS_COUNT_LIMIT) {
+        throw new WorkbookFault(`the shared strings pass ${this.pool.length > STRINGS_LIMIT ? `${STRINGS_LIMIT.toLocaleString('en-US')} bytes` : `${STRINGS_COUNT_LIMIT.toLocaleString('en-US')} strings`}: save the sheet as CSV`);
+      }
     } else if (this.inItem) this.item.end(local);
   }
 

@@ -8,8 +8,24 @@ import type { SectionRule } from '../types.ts';
 export const DEFAULT_SECTION = 'pages';
 const MAX_NAME = 48;
 
-/** A section name as file names carry it; empty when nothing of it is left. */
+/**
+ * A section named `index` would write `sitemap-index-1.xml`, the name of the index's first part
+ * once it is split (and read back as an index): a name found in the URLs or a column becomes this.
+ */
+const INSTEAD_OF_INDEX = 'index-section';
+
+/** A section name as file names carry it, never `index`; empty when nothing of it is left. */
 export function sectionName(given: string): string {
+  const name = cleanName(given);
+  return name === 'index' ? INSTEAD_OF_INDEX : name;
+}
+
+/** Whether a section's name, as file names would carry it, is `index` (a named section may not be). */
+export function namesIndex(given: string): boolean {
+  return cleanName(given) === 'index';
+}
+
+function cleanName(given: string): string {
   let s = given;
   try {
     s = decodeURIComponent(s);

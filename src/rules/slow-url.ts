@@ -27,6 +27,8 @@ export type LocVerdict = { code: Code; host?: string } | { code: 0; href: string
 const PATH_RELATIVE = /^(\.{1,2}\/|[\w~.-]+(\/|\.(html?|xhtml|shtml|php\d?|aspx?|jspx?|cfm|pdf)(?=$|[?#/])))[^\s:]*([?#]\S*)?$/i;
 /** `www.example.com/a`: a host without its scheme, not a path of the site. */
 const SCHEMELESS_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?\//i;
+/** An absolute http(s) URL, white space, then another: two URLs in one value (not `Sitemap: https://…`). */
+const SECOND_URL = /^https?:\/\/.*[\t\n\f\r ]https?:\/\//is;
 /** A bare name (`copper-trowel`, Shopify's handle): a path-relative reference, read so only in a URL column the person named. */
 const BARE_NAME = /^[\w~%-][\w~.%-]*(?:[?#]\S*)?$/;
 
@@ -46,6 +48,8 @@ export function isBareName(trimmed: string): boolean {
 
 /** `site` is undefined until the base URL is known (it is then inferred from the first valid loc); `slugs` as for isRelativeReference. */
 export function resolveLoc(trimmed: string, site: Site | undefined, slugs = false): LocVerdict {
+  // Two URLs in one value (`…/a https://…/b`) would parse as one with `%20` inside: neither is meant.
+  if (SECOND_URL.test(trimmed)) return { code: Code.LocInvalid };
   let fixes = 0;
   let url: URL;
   const relative = isRelativeReference(trimmed, slugs);
