@@ -79,7 +79,12 @@ export async function generate(input: Input | Input[], options: GenerateOptions 
     // An input file is never written over: its identity goes to the folder's writer.
     const paths = new Set(given.flatMap((i) => inputPath(i)).map(fileIdOf).filter((id) => id !== null));
     const zipHooks = { onZipChunk: () => {}, ...hooks };
-    return intoFolder(outDir, paths, (name) => isIndexFileName(name), (onFile) => generateWith(sources, engineOptions, nodePlatform, { ...zipHooks, onFile }));
+    return intoFolder(outDir, paths, (name) => isIndexFileName(name), async (onFile) => {
+      const result = await generateWith(sources, engineOptions, nodePlatform, { ...zipHooks, onFile });
+      // A cancel that came while the last files were staged still leaves the folder as it was.
+      if (hooks.signal?.aborted) throw new AbortError(hooks.signal.reason);
+      return result;
+    });
   });
 }
 
