@@ -40,7 +40,8 @@ const COLUMN_CODES: ReadonlySet<Code> = new Set([Code.RowStatus, Code.RowNotPage
 /** Whether nothing but the columns looks at the row's URL: no rule on URLs, no section column, no query whose parameters may be stripped. */
 function nothingElseAsks(run: GenerateRun): boolean {
   const { core, x, belonging: b } = run;
-  if (b.urlJudges.length > 0 || run.sectioning?.column) return false;
+  // A drill-down's issue decides every row, whatever its columns say (verdicts before columns).
+  if (b.urlJudges.length > 0 || run.sectioning?.column || verdictOf(run.input.source)) return false;
   if (!b.stripTracking) return true;
   const bytes = core.bytes();
   for (let k = x.belongUrlPtr(), end = k + x.belongUrlLen(); k < end; k++) if (bytes[k] === 0x3f) return false;
