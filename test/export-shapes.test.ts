@@ -40,3 +40,23 @@ test("a drill-down's issue decides every row before its columns do: a 404 drill-
   assert.deepEqual([r.summary.excluded, r.summary.codes['row-status']], [3, 3]);
   reconciles(r);
 });
+
+test('an analytics list leaves out its utility paths (row-utility-path), under its switch; a plain list keeps them', async () => {
+  const ga4 = [
+    '# ----------------------------------------', '# Pages and screens: Page path and screen class', '# Start date: 20250901', '',
+    'Page path and screen class,Views,Active users',
+    '/collections/oils,15235,8412', '/checkouts/cn/Z2NwLXVz/processing,12,1', '/cart,900,400', '/account/login,80,30', '/search?q=oil,50,20',
+    '/products/tea-tree,700,300', '/blogs/news/castor-oil,600,200', '/policies/refund-policy,20,10', '/?preview_theme_id=1234,3,1',
+  ].join('\n');
+  const r = await run(ga4);
+  assert.deepEqual(r.locs, [`${U}/collections/oils`, `${U}/products/tea-tree`, `${U}/blogs/news/castor-oil`]);
+  assert.deepEqual(r.findings.filter((f) => f.code === 'row-utility-path').map((f) => [f.line, f.value]), [
+    [7, `${U}/checkouts/cn/Z2NwLXVz/processing (checkout)`], [8, `${U}/cart (cart)`], [9, `${U}/account/login (account)`],
+    [10, `${U}/search?q=oil (search results)`], [13, `${U}/policies/refund-policy (shop policy)`], [14, `${U}/?preview_theme_id=1234 (preview)`],
+  ]);
+  assert.match(r.summary.notes.join('\n'), /6 utility paths of an analytics list left out .*give the site's robots\.txt/);
+  reconciles(r);
+  assert.equal((await run(ga4, { keep: ['row-utility-path'] })).locs.length, 9);
+  const plain = await run(`${U}/cart\n${U}/a\n`);
+  assert.deepEqual(plain.locs, [`${U}/cart`, `${U}/a`], 'a list made by hand says what it wants');
+});

@@ -125,6 +125,8 @@ const ADVICE = {
     'Search Console reports "Submitted URL blocked by robots.txt" as an error. Allow the URL in robots.txt if the page should be found; otherwise leaving it out is right.',
   'row-excluded-rule':
     'An include or exclude rule of yours leaves the URL out. Change the rule named in the finding if the page belongs in the sitemap.',
+  'row-utility-path':
+    'An analytics list holds every path visitors opened: carts, checkouts, accounts and search results are no pages to submit, and most sites disallow them in robots.txt. Give the site’s robots.txt to leave out the rest it disallows.',
 
   // The audit of existing sitemaps (SPEC section 7).
   'xml-malformed':

@@ -55,4 +55,5 @@ export enum Code {
   LocTrackingParam,
   ListLastmodCrawlTime,
   RowUnpublished,
+  RowUtilityPath,
 }

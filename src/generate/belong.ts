@@ -6,6 +6,7 @@ import { Code } from '../core/code.ts';
 import { BelongVerdict } from '../core/status.ts';
 import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
+import { utilityPath } from '../rules/utility-paths.ts';
 import type { GenerateRun } from './run.ts';
 import { verdictOf } from './judged-source.ts';
 import { CODE_NAMES } from '../core/codes.ts';
@@ -41,7 +42,7 @@ const COLUMN_CODES: ReadonlySet<Code> = new Set([Code.RowStatus, Code.RowNotPage
 function nothingElseAsks(run: GenerateRun): boolean {
   const { core, x, belonging: b } = run;
   // A drill-down's issue decides every row, whatever its columns say (verdicts before columns).
-  if (b.urlJudges.length > 0 || run.sectioning?.column || verdictOf(run.input.source)) return false;
+  if (b.urlJudges.length > 0 || run.sectioning?.column || run.input.analytics || verdictOf(run.input.source)) return false;
   if (!b.stripTracking) return true;
   const bytes = core.bytes();
   for (let k = x.belongUrlPtr(), end = k + x.belongUrlLen(); k < end; k++) if (bytes[k] === 0x3f) return false;
@@ -72,7 +73,8 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
     const found = judge(url);
     if (found) return found;
   }
-  return null;
+  const utility = run.input.analytics ? utilityPath(url) : null;
+  return utility ? { code: Code.RowUtilityPath, column: -1, detail: utility } : null;
 }
 
 /** What the input says of every row (a Search Console drill-down's issue), unless its rule is off. */

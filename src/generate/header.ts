@@ -8,6 +8,7 @@ import { bareNamesNote } from './bare-names.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader, sitemapRowRoles } from '../input/detect.ts';
 import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
+import { isAnalyticsColumn } from '../rules/utility-paths.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
 import type { Role } from '../types.ts';
@@ -34,6 +35,8 @@ export function applyHeader(run: GenerateRun): void {
   input.belongColumns = opts.allFields ? null : belongColumns(roles, header ? cells : []);
   x.setBelongColumns(input.belongColumns ? 1 : 0);
   if (input.belongColumns) tellDecidingColumns(run, input.belongColumns);
+  input.analytics = header && !opts.allFields && !run.belonging.keep.has('row-utility-path') && isAnalyticsColumn(cells[col('loc')]);
+  if (input.analytics) run.askAboutRows(input.index);
   const sectionBy = run.sectioning?.column;
   input.sectionColumn = header && sectionBy ? cells.findIndex((c) => normalizeName(c) === sectionBy) : -1;
   if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);

@@ -61,6 +61,8 @@ export interface CurrentInput {
   belongColumns?: BelongColumns | null;
   /** The column that names a row's section, when the run has sections by column and the input that column; else -1. */
   sectionColumn?: number;
+  /** An analytics tool's list (its URL column is a `Page path`): its utility paths are left out (row-utility-path). */
+  analytics?: boolean;
 }
 
 /** The core writes no input's report rows. */
@@ -149,7 +151,7 @@ export class GenerateRun {
    */
   askAboutRows(index: number): void {
     this.recordsLeftOut = index < this.sources.length - 1;
-    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined;
+    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined || this.input?.analytics;
     this.x.setBelonging(belongWhen(this.belonging) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
   }
 
