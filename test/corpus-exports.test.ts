@@ -27,7 +27,7 @@ const KNOWN_FAILURES: Record<string, string> = {
   '01-sf-internal-all-kerkar.csv': '.webp rows with an empty Content Type written as pages',
   '10-txt-url-list-griyatama.txt': 'a Markdown link list read as invalid URLs',
   '12-gsc-coverage-table-tmtsa.csv': "the site's host guessed from the first rows",
-  '17-sf-all-inlinks-diegomgar.csv': "a link's source decides a destination's verdict",
+  '17-sf-all-inlinks-diegomgar.csv': 'CSS, JS and image Destinations (no content type) written as pages',
   '01-gsc-pages-es-eskaladigital.csv': 'a .png page of a list without content types',
   '02-gsc-drilldown-de-hubevolution-Tabelle.csv': 'a drill-down given as two files is refused',
   '10-shopify-products-export-greatoutdoorin-star.csv': 'a Shopify products export is refused',
@@ -35,7 +35,6 @@ const KNOWN_FAILURES: Record<string, string> = {
   '14-ga4-pages-screens-xlsx-rome2o.xlsx': "Shopify's /collections/*/products/* copies of /products/* written",
   '15-ga4-api-pagepath-jetsetedit.csv': 'paths titled "Page not found" written',
   '17-semrush-audit-wrong-pages-in-sitemap-siteoptz.csv': "an audit issue export's Issue Type (Redirect) not read",
-  '18-semrush-audit-permanent-redirects-siteoptz.csv': "the linked URL's 308 applied to the page holding the link",
 };
 
 type Row = Record<string, string>;

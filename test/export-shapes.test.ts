@@ -60,3 +60,27 @@ test('an analytics list leaves out its utility paths (row-utility-path), under i
   const plain = await run(`${U}/cart\n${U}/a\n`);
   assert.deepEqual(plain.locs, [`${U}/cart`, `${U}/a`], 'a list made by hand says what it wants');
 });
+
+test("a link or redirect export's status describes the linked URL: it never leaves out the page that holds the link", async () => {
+  const semrush = [
+    'Page URL with Redirect Link,Initial Redirect URL,Final Destination URL,Status code,Discovered',
+    `${U}/,${U}/categories/a,${U}/tools,308,17 Sep 2025 (15:50 UTC)`,
+    `${U}/,${U}/categories/b,${U}/tools,308,17 Sep 2025 (15:50 UTC)`,
+    `${U}/blog,${U}/categories/a,${U}/tools,308,17 Sep 2025 (15:50 UTC)`,
+  ].join('\n');
+  const r = await run(semrush);
+  assert.deepEqual(r.locs, [`${U}/`, `${U}/blog`]);
+  assert.equal(r.summary.codes['row-status'], undefined);
+  reconciles(r);
+  // Screaming Frog's All Inlinks: the Destination is the list, and its status is its own.
+  const inlinks = [
+    '"All Inlinks"', '"Type","Source","Destination","Size (Bytes)","Alt Text","Anchor","Status Code","Status","Follow"',
+    `"HREF","${U}/a","${U}/","100","","Home","200","OK","true"`,
+    `"HREF","${U}/old","${U}/b","20","","B","302","Moved Temporarily","true"`,
+    `"HREF","${U}/","${U}/c","100","","C","200","OK","true"`,
+  ].join('\n');
+  const links = await run(inlinks);
+  assert.deepEqual(links.locs, [`${U}/`, `${U}/c`]);
+  assert.deepEqual(links.findings.filter((f) => f.code === 'row-status').map((f) => f.line), [4]);
+  reconciles(links);
+});

@@ -9,6 +9,7 @@ import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfNa
 import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
 import { isAnalyticsColumn } from '../rules/utility-paths.ts';
+import { verdictsOfLinkedUrl } from '../input/link-ends.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
 import type { Role } from '../types.ts';
@@ -94,9 +95,9 @@ function fromLayout(layout: Layout, cells: string[], given: Role[] | undefined):
     return { header, roles };
   }
   const roles = rolesFromHeader(cells, layout.rows);
-  if (!layout.headerByContent) return { header, roles };
+  if (!layout.headerByContent) return { header, roles: verdictsOfLinkedUrl(cells, roles) };
   const loc = layout.roles.indexOf('loc');
-  return { header, roles: roles.map((r, i) => (i === loc ? 'loc' : r === 'loc' ? 'ignore' : r)) };
+  return { header, roles: verdictsOfLinkedUrl(cells, roles.map((r, i) => (i === loc ? 'loc' : r === 'loc' ? 'ignore' : r))) };
 }
 
 /** What the layout decided that a person should hear of: a preamble skipped, columns not read by place. */

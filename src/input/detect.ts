@@ -82,6 +82,8 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
     'loc', 'url', 'address', 'link', 'href', 'page', 'toppages', 'pageurl', 'landingpage', 'landingpage+querystring',
     'pagepath', 'pagepath+querystring', 'pagepathandscreenclass', 'pagepath+querystringandscreenclass', 'pagelocation', 'permalink', 'fullurl', 'urls', 'producturl', 'posturl', 'articleurl',
     'resourceaddress', 'linkurl',
+    // A link export's linked URL (Screaming Frog's All Inlinks): its status is the one beside it.
+    'destination',
   ],
   // From the most telling name to the least: of several such columns the first here is read (a
   // CMS's `Date` is when a post was first published, its `Modified Date` when it last changed).
