@@ -18,6 +18,7 @@ import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical,
 import { hashBytes } from './hashset';
 import { hasTrackingParam, stripTrackingParams } from './tracking-params';
 import { columnsSayPage } from './page-columns';
+import { namesAsset } from './asset-names';
 import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
@@ -484,6 +485,7 @@ function asksBelonging(): bool {
   }
   if ((when & BelongWhen.Rules) != 0) return true;
   if ((when & BelongWhen.Columns) != 0 && !saidPage) return true;
+  if ((when & BelongWhen.Names) != 0 && (when & BelongWhen.Columns) == 0 && namesAsset(canonPtr, canonLen)) return true;
   return (when & BelongWhen.Query) != 0 && canonQuery() != 0;
 }
 

@@ -84,3 +84,19 @@ test("a link or redirect export's status describes the linked URL: it never leav
   assert.deepEqual(links.findings.filter((f) => f.code === 'row-status').map((f) => f.line), [4]);
   reconciles(links);
 });
+
+test('row-not-page by the URL: a file by its extension or name when no content type says what it is; a PDF is a page', async () => {
+  const names = ['/a', '/b.html', '/c.pdf', '/i/d.webp', '/e.PNG?v=2', '/s.css?ver=6.4.1', '/f.woff2', '/v.mp4', '/robots.txt', '/sitemap_index.xml', '/favicon.ico', '/ads.txt', '/.well-known/security.txt', '/.htaccess', '/g.min.js'];
+  const pages = [`${U}/a`, `${U}/b.html`, `${U}/c.pdf`, `${U}/.htaccess`];
+  // A list of URLs and nothing else (Search Console's Pages): the core asks about such names.
+  const list = await run(names.map((n) => U + n).join('\n'));
+  assert.deepEqual(list.locs, pages);
+  assert.deepEqual(list.findings.filter((f) => f.code === 'row-not-page').map((f) => f.value).slice(0, 3), [`${U}/i/d.webp (.webp file)`, `${U}/e.PNG?v=2 (.png file)`, `${U}/s.css?ver=6.4.1 (.css file)`]);
+  reconciles(list);
+  // A crawl whose Content Type cell is empty: the same, and a content type, where given, decides.
+  const crawl = await run(['Address,Content Type,Status Code,Indexability', ...names.map((n) => `${U}${n},,200,Indexable`), `${U}/h.png,text/html,200,Indexable`].join('\n'));
+  assert.deepEqual(crawl.locs, [...pages, `${U}/h.png`]);
+  const nonIndexable = await run(['Address,Content Type,Status Code,Indexability,Indexability Status', `${U}/x.jpg,,200,Non-Indexable,Canonicalised`].join('\n'));
+  assert.deepEqual(nonIndexable.findings.filter((f) => f.severity === 'excluded').map((f) => f.code), ['row-not-page'], 'the core and the engine give the same first reason');
+  assert.deepEqual((await run(names.map((n) => U + n).join('\n'), { keep: ['row-not-page'] })).locs.length, names.length);
+});

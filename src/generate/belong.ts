@@ -7,6 +7,7 @@ import { BelongVerdict } from '../core/status.ts';
 import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
 import { utilityPath } from '../rules/utility-paths.ts';
+import { notPageByName } from '../rules/asset-names.ts';
 import type { GenerateRun } from './run.ts';
 import { verdictOf } from './judged-source.ts';
 import { CODE_NAMES } from '../core/codes.ts';
@@ -66,6 +67,9 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
       return found;
     }
   }
+  // No content type to say it: the URL's name says it is a file (the core asks about such rows).
+  const named = !columns && !b.keep.has('row-not-page') ? notPageByName(url) : null;
+  if (named) return { code: Code.RowNotPage, column: -1, detail: named };
   // One verdict a URL: what an earlier input's columns left out stays out, whichever input lists it again.
   const earlier = run.leftOut.size > 0 ? run.leftOut.get(sameUrl(url)) : undefined;
   if (earlier) return { code: earlier.code, column: -1, detail: `${earlier.detail}, as ${earlier.where} says` };

@@ -24,5 +24,6 @@ export function belongingOf(keep: string[] = [], stripParams: string[] = [], url
 /** The core's standing orders: which rows it asks about, whatever the input. */
 export function belongWhen(b: Belonging): number {
   const tracking = b.keep.has('loc-tracking-param') ? 0 : BelongWhen.Tracking;
-  return (b.urlJudges.length > 0 ? BelongWhen.Rules : 0) | (b.extraParams.size > 0 ? BelongWhen.Query : tracking);
+  const names = b.keep.has('row-not-page') ? 0 : BelongWhen.Names;
+  return (b.urlJudges.length > 0 ? BelongWhen.Rules : 0) | (b.extraParams.size > 0 ? BelongWhen.Query : tracking) | names;
 }

@@ -9,6 +9,7 @@ import { RuleOff } from '../core/status.ts';
 import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
 import { stripTrackingParams } from './tracking-params.ts';
+import { notPageByName } from './asset-names.ts';
 import { isUnpublished } from '../input/publication-states.ts';
 import { FLAG_ROLES, flagSays, NO } from '../input/detect.ts';
 
@@ -193,6 +194,8 @@ export function judgeColumns(
   if (type && !keep.has('row-not-page') && !PAGE_TYPES.has(type.split(';')[0].trim().toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.contentType, detail: type };
   }
+  const named = !type && !keep.has('row-not-page') ? notPageByName(url) : null;
+  if (named) return { code: Code.RowNotPage, column: cols.contentType, detail: named };
   const postType = at(cols.postType);
   if (postType && !keep.has('row-not-page') && NOT_PAGE_POST_TYPES.has(postType.toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.postType, detail: `post type ${postType}` };
