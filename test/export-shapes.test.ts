@@ -100,3 +100,25 @@ test('row-not-page by the URL: a file by its extension or name when no content t
   assert.deepEqual(nonIndexable.findings.filter((f) => f.severity === 'excluded').map((f) => f.code), ['row-not-page'], 'the core and the engine give the same first reason');
   assert.deepEqual((await run(names.map((n) => U + n).join('\n'), { keep: ['row-not-page'] })).locs.length, names.length);
 });
+
+test("the site's host is the most common origin of the whole list, not of its first rows", async () => {
+  const www = Array.from({ length: 300 }, (_, i) => `https://www.example.co.za/p${i}`);
+  const apex = Array.from({ length: 700 }, (_, i) => `https://example.co.za/q${i}`);
+  const text = `URL,Last crawled\n${[...www, ...apex].map((u) => `${u},2026-04-07`).join('\n')}\n`;
+  const r = await runAll([['Table.csv', text]]);
+  assert.equal(r.summary.baseUrl, 'https://example.co.za/');
+  assert.equal(r.summary.accepted, 700);
+  assert.equal(r.findings.find((f) => f.code === 'base-url-inferred')?.value, 'https://example.co.za/ (700 of the 1000 URLs)');
+  reconciles(r);
+  // Past the first MiB (850 long www rows fill it), the rest is read again to the end.
+  const long = Array.from({ length: 850 }, (_, i) => `https://www.example.co.za/p${i},${'x'.repeat(1250)}`);
+  const short = Array.from({ length: 1500 }, (_, i) => `https://example.co.za/q${i},x`);
+  const big = `URL,Note\n${[...long, ...short].join('\n')}\n`;
+  const file = await runAll([['crawl.csv', big]]);
+  assert.equal(file.findings.find((f) => f.code === 'base-url-inferred')?.value, 'https://example.co.za/ (1500 of the 2350 URLs)');
+  // A stream is read once: its first MiB decides, and the finding says so.
+  const once = { ...source('stdin.csv', big), once: true };
+  const stream = await generate([once], { now: NOW }, nodePlatform);
+  const said = Array.from({ length: stream.findings.length }, (_, i) => stream.findings.at(i)).find((f) => f.code === 'base-url-inferred');
+  assert.match(said!.value, /^https:\/\/www\.example\.co\.za\/ \(\d+ of the first \d+ URLs, as a stream is read once\)$/);
+});

@@ -406,7 +406,7 @@ test('the base URL is the most common origin, not the first row', async () => {
   const rows = [`https://blog.example.com/x`, ...Array.from({ length: 4 }, (_, i) => `${U}/p${i}`)];
   const r = await run(`loc\n${rows.join('\n')}\n`, { baseUrl: undefined });
   assert.equal(r.summary.baseUrl, `${U}/`);
-  assert.deepEqual(codes(r, 'base-url-inferred'), [[0, `${U}/ (4 of the first 5 URLs)`]]);
+  assert.deepEqual(codes(r, 'base-url-inferred'), [[0, `${U}/ (4 of the 5 URLs)`]]);
   assert.deepEqual(codes(r, 'loc-host').map(([line]) => line), [2]);
 });
 

@@ -67,7 +67,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   };
   let started = false;
   let sized = false;
-  const start = (first: Uint8Array) => {
+  const start = async (first: Uint8Array) => {
     // A sitemap's rows sit on their entries' lines; the empty lines between them are no rows.
     if (run.input.converted) x.beginInput(delimiterByte('\t'), index, 1, 1);
     else {
@@ -76,7 +76,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
       const layout = listOrOtherSheet(() => withPersonsRoles(run, decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter)), sheetSeen);
       if (layout.noUrlColumn) throw new InputError(layout.noUrlColumn);
       run.input.layout = layout;
-      if (!run.site) inferBase(run, layout);
+      if (!run.site) await inferBase(run, layout, text, first.length < SAMPLE_BYTES, split);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);
     }
     core.resetInput();
@@ -92,14 +92,14 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   const { head, rest } = await peek(decoded, SAMPLE_BYTES);
   for await (const chunk of prepend(head, rest)) {
     run.throwIfAborted();
-    if (!started) start(chunk);
+    if (!started) await start(chunk);
     core.feed(chunk);
     if (!core.worthScanning()) continue;
     await driveCore(run, false);
     if (index === 0 && !sized) sized = expectUrls(run);
     progress.report(false);
   }
-  if (!started) start(new Uint8Array(0));
+  if (!started) await start(new Uint8Array(0));
   core.feed(new Uint8Array(0));
   await driveCore(run, true);
   const read: SheetRead | null = sheetSeen;
