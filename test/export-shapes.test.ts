@@ -122,3 +122,18 @@ test("the site's host is the most common origin of the whole list, not of its fi
   const said = Array.from({ length: stream.findings.length }, (_, i) => stream.findings.at(i)).find((f) => f.code === 'base-url-inferred');
   assert.match(said!.value, /^https:\/\/www\.example\.co\.za\/ \(\d+ of the first \d+ URLs, as a stream is read once\)$/);
 });
+
+test('a Markdown list of links is read for the URL of each link', async () => {
+  const list = [
+    '# Pages to check', '',
+    `- [${U}/a](https://google.com/search?q=site%3A${U}/a)`,
+    `- [About us](${U}/about "About")`,
+    `* [${U}/b](https://google.com/search?q=site%3A${U}/b)`,
+    `1. [Contact](<${U}/contact>)`,
+  ].join('\n');
+  const r = await run(list);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/about`, `${U}/b`, `${U}/contact`]);
+  assert.deepEqual(r.summary.notes, ['list.csv is a Markdown list of links: the URL of each link is read']);
+  assert.deepEqual([r.summary.rejected, r.summary.skipped], [0, 2], 'the heading and the blank line after it are preamble');
+  reconciles(r);
+});

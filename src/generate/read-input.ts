@@ -12,6 +12,7 @@ import type { InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
 import { listOrOtherSheet, readListSheet, type SheetRead } from './sheet-choice.ts';
 import { withNamedColumns } from '../input/named-columns.ts';
+import { isMarkdownLinkList, markdownUrls } from '../input/markdown-links.ts';
 import type { GenerateRun } from './run.ts';
 
 /** How much of an input's start its delimiter is detected on: rows before it far longer than a line. */
@@ -89,7 +90,11 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   let sheetSeen = null as SheetRead | null;
   const workbook = { sheet, onWorkbook: () => void (run.input.workbook = true), onSheet: (name: string, sheets: string[]) => void (sheetSeen = { name, sheets }) };
   const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252, workbook);
-  const { head, rest } = await peek(decoded, SAMPLE_BYTES);
+  let { head, rest } = await peek(decoded, SAMPLE_BYTES);
+  if (!run.input.workbook && isMarkdownLinkList(decoder.decode(head.subarray(0, 1 << 16)))) {
+    ({ head, rest } = await peek(markdownUrls(prepend(head, rest)), SAMPLE_BYTES));
+    run.notes.push(`${source.name} is a Markdown list of links: the URL of each link is read`);
+  }
   for await (const chunk of prepend(head, rest)) {
     run.throwIfAborted();
     if (!started) await start(chunk);
