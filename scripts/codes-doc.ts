@@ -51,7 +51,7 @@ const GROUPS: readonly Group[] = [
   {
     title: 'Real-export exclusions',
     intro: 'Valid URLs left out on purpose because they must not be submitted (SPEC section 10). Each rule can be turned off.',
-    codes: ['row-status', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-not-page', 'row-unpublished', 'robots-disallowed', 'row-excluded-rule', 'row-utility-path'],
+    codes: ['row-status', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-not-page', 'row-unpublished', 'robots-disallowed', 'row-excluded-rule', 'row-utility-path', 'row-soft-404'],
   },
 ];
 

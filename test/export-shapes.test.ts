@@ -137,3 +137,22 @@ test('a Markdown list of links is read for the URL of each link', async () => {
   assert.deepEqual([r.summary.rejected, r.summary.skipped], [0, 2], 'the heading and the blank line after it are preamble');
   reconciles(r);
 });
+
+test('a path whose title says it was not found is a soft 404 (row-soft-404), under its switch; the same path with a real title is kept', async () => {
+  const ga4 = [
+    'pagePath,pageTitle,screenPageViews,activeUsers',
+    '/,Tenacious Tapes - Adhesive Tapes Supplier,840,446',
+    '/old-range/,Page not found | Tenacious Tapes,40,31',
+    '/moved/,Page not found | Tenacious Tapes,12,9',
+    '/moved/,Moved range | Tenacious Tapes,3,2',
+    '/de/alt/,Seite nicht gefunden – Tenacious,2,1',
+    '/404-guide/,How to fix a 404 error,5,4',
+  ].join('\n');
+  const r = await run(ga4);
+  assert.deepEqual(r.locs, [`${U}/`, `${U}/moved/`, `${U}/404-guide/`]);
+  assert.deepEqual(r.findings.filter((f) => f.code === 'row-soft-404').map((f) => [f.line, f.value]), [
+    [3, `${U}/old-range/ (title Page not found | Tenacious Tapes)`], [4, `${U}/moved/ (title Page not found | Tenacious Tapes)`], [6, `${U}/de/alt/ (title Seite nicht gefunden – Tenacious)`],
+  ]);
+  reconciles(r);
+  assert.equal((await run(ga4, { keep: ['row-soft-404'] })).locs.length, 5);
+});

@@ -56,4 +56,5 @@ export enum Code {
   ListLastmodCrawlTime,
   RowUnpublished,
   RowUtilityPath,
+  RowSoft404,
 }

@@ -8,6 +8,7 @@ import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
 import { utilityPath } from '../rules/utility-paths.ts';
 import { notPageByName } from '../rules/asset-names.ts';
+import { titleSaysNotFound } from '../rules/soft-404.ts';
 import type { GenerateRun } from './run.ts';
 import { verdictOf } from './judged-source.ts';
 import { CODE_NAMES } from '../core/codes.ts';
@@ -43,7 +44,7 @@ const COLUMN_CODES: ReadonlySet<Code> = new Set([Code.RowStatus, Code.RowNotPage
 function nothingElseAsks(run: GenerateRun): boolean {
   const { core, x, belonging: b } = run;
   // A drill-down's issue decides every row, whatever its columns say (verdicts before columns).
-  if (b.urlJudges.length > 0 || run.sectioning?.column || run.input.analytics || verdictOf(run.input.source)) return false;
+  if (b.urlJudges.length > 0 || run.sectioning?.column || run.input.analytics || (run.input.titleColumn ?? -1) >= 0 || verdictOf(run.input.source)) return false;
   if (!b.stripTracking) return true;
   const bytes = core.bytes();
   for (let k = x.belongUrlPtr(), end = k + x.belongUrlLen(); k < end; k++) if (bytes[k] === 0x3f) return false;
@@ -76,6 +77,11 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
   for (const judge of b.urlJudges) {
     const found = judge(url);
     if (found) return found;
+  }
+  const title = run.input.titleColumn ?? -1;
+  if (title >= 0 && title < x.rowFieldCount()) {
+    const said = core.text(x.rowFieldPtr(title), x.rowFieldLen(title)).trim();
+    if (titleSaysNotFound(said)) return { code: Code.RowSoft404, column: title, detail: `title ${said}` };
   }
   const utility = run.input.analytics ? utilityPath(url) : null;
   return utility ? { code: Code.RowUtilityPath, column: -1, detail: utility } : null;

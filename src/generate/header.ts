@@ -9,6 +9,7 @@ import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfNa
 import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
 import { isAnalyticsColumn } from '../rules/utility-paths.ts';
+import { namesTitle } from '../rules/soft-404.ts';
 import { verdictsOfLinkedUrl } from '../input/link-ends.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
@@ -37,7 +38,9 @@ export function applyHeader(run: GenerateRun): void {
   x.setBelongColumns(input.belongColumns ? 1 : 0);
   if (input.belongColumns) tellDecidingColumns(run, input.belongColumns);
   input.analytics = header && !opts.allFields && !run.belonging.keep.has('row-utility-path') && isAnalyticsColumn(cells[col('loc')]);
-  if (input.analytics) run.askAboutRows(input.index);
+  // A crawl says a page's status itself; a list of paths and titles only its title does.
+  input.titleColumn = header && !opts.allFields && !input.belongColumns && !run.belonging.keep.has('row-soft-404') ? cells.findIndex(namesTitle) : -1;
+  if (input.analytics || input.titleColumn >= 0) run.askAboutRows(input.index);
   const sectionBy = run.sectioning?.column;
   input.sectionColumn = header && sectionBy ? cells.findIndex((c) => normalizeName(c) === sectionBy) : -1;
   if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);

@@ -63,6 +63,8 @@ export interface CurrentInput {
   sectionColumn?: number;
   /** An analytics tool's list (its URL column is a `Page path`): its utility paths are left out (row-utility-path). */
   analytics?: boolean;
+  /** The column of the page's title, in a list with no deciding columns: a not-found title leaves the row out (row-soft-404); else -1. */
+  titleColumn?: number;
 }
 
 /** The core writes no input's report rows. */
@@ -151,7 +153,7 @@ export class GenerateRun {
    */
   askAboutRows(index: number): void {
     this.recordsLeftOut = index < this.sources.length - 1;
-    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined || this.input?.analytics;
+    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined || this.input?.analytics || (this.input?.titleColumn ?? -1) >= 0;
     this.x.setBelonging(belongWhen(this.belonging) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
   }
 
