@@ -28,7 +28,6 @@ const KNOWN_FAILURES: Record<string, string> = {
   '10-shopify-products-export-greatoutdoorin-star.csv': 'a Shopify products export is refused',
   '13-gsc-performance-xlsx-rome2o.xlsx': "Shopify's /collections/*/products/* and ?gQT= copies, /customer_authentication/ written",
   '14-ga4-pages-screens-xlsx-rome2o.xlsx': "Shopify's /collections/*/products/* copies of /products/* written",
-  '17-semrush-audit-wrong-pages-in-sitemap-siteoptz.csv': "an audit issue export's Issue Type (Redirect) not read",
 };
 
 type Row = Record<string, string>;

@@ -156,3 +156,16 @@ test('a path whose title says it was not found is a soft 404 (row-soft-404), und
   reconciles(r);
   assert.equal((await run(ga4, { keep: ['row-soft-404'] })).locs.length, 5);
 });
+
+test("an audit tool's issue export: its Issue Type names what is wrong with each Link URL, and the Sitemap URL column is no page", async () => {
+  const semrush = [
+    'Sitemap URL,Link URL,Issue Type,Discovered',
+    `${U}/sitemap-main.xml,${U}/case-studies,Redirect,17 Sep 2025 (15:50 UTC)`,
+    `${U}/sitemap-tools.xml,${U}/tools/a,4xx,12 Sep 2025 (04:47 UTC)`,
+    `${U}/sitemap-tools.xml,${U}/tools/b,Non-canonical,12 Sep 2025 (04:47 UTC)`,
+  ].join('\n');
+  const r = await run(semrush);
+  assert.deepEqual(r.locs, []);
+  assert.deepEqual(r.findings.filter((f) => f.severity === 'excluded').map((f) => f.value), [`${U}/case-studies (Redirect)`, `${U}/tools/a (4xx)`, `${U}/tools/b (Non-canonical)`]);
+  reconciles(r);
+});

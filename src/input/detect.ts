@@ -110,6 +110,8 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   indexability: [
     'indexability', 'indexable', 'isindexable', 'isindexablepage', 'indexablepage', 'indexierbarkeit', 'indexabilité', 'indexabilidad',
     'iscompliant', 'compliant.iscompliant', 'compliant',
+    // An audit tool's issue for the row's URL (Semrush's Wrong pages found in sitemap.xml: `Redirect`, `4xx`).
+    'issuetype',
   ],
   'indexability-status': [
     'indexabilitystatus', 'indexierbarkeitsstatus', "statutd'indexabilité", 'statutdindexabilité', 'estadodeindexabilidad',

@@ -136,7 +136,7 @@ const NOT_PAGE_POST_TYPES = new Set([
  * (Sitebulb: `Noindex`, `Canonicalised`, `Disallowed`). Any other value keeps the row.
  */
 const NOT_INDEXABLE =
-  /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable|non indicizzabile|não indexável|nao indexavel|niet indexeerbaar|nieindeksowalny|インデックス不可)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/is;
+  /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable|non indicizzabile|não indexável|nao indexavel|niet indexeerbaar|nieindeksowalny|インデックス不可)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed|s)?|not found|client error|server error|[345]xx(?:\s.*)?|non[\s-]canonical)$/is;
 
 /** Why a status is not a page's 200, in words: the export's own (`404 Not Found`) where it has them. */
 function statusDetail(status: number, text: string, target: string): string {
