@@ -169,3 +169,22 @@ test("an audit tool's issue export: its Issue Type names what is wrong with each
   assert.deepEqual(r.findings.filter((f) => f.severity === 'excluded').map((f) => f.value), [`${U}/case-studies (Redirect)`, `${U}/tools/a (4xx)`, `${U}/tools/b (Non-canonical)`]);
   reconciles(r);
 });
+
+test('a drill-down given as its two files, under any names: the metadata file is known by its shape and its issue decides the table beside it', async () => {
+  const table = `URL,Zuletzt gecrawlt,Status\n${U}/a,2025-11-07,Ausstehend\n${U}/b,2025-11-06,Ausstehend\n`;
+  const meta = 'Property,Wert\nProblem,Nicht gefunden (404)\nSitemap,Alle bekannten Seiten\n';
+  const r = await runAll([['export-Tabelle.csv', table], ['export-Metadaten.csv', meta]]);
+  assert.deepEqual([r.locs, r.summary.excluded, r.summary.codes['row-status']], [[], 2, 2]);
+  assert.match(r.summary.notes.join('\n'), /export-Tabelle\.csv: Search Console lists these pages under “Nicht gefunden \(404\)” \(export-Metadaten\.csv\)/);
+  reconciles(r);
+  const vi = await runAll([['Bảng.csv', `URL,Lần thu thập dữ liệu gần đây nhất\n${U}/x,2025-01-01\n`], ['Siêu dữ liệu.csv', 'Thuộc tính,Giá trị\nVấn đề,Trang có lệnh chuyển hướng\n']]);
+  assert.deepEqual(vi.locs, []);
+});
+
+test("a zipped drill-down whose metadata file is named in another language (Siêu dữ liệu.csv, メタデータ.csv) is known by its shape", async () => {
+  const vi = zipSync({ 'Bảng.csv': bytes(`URL,Lần thu thập dữ liệu gần đây nhất\n${U}/x,2025-01-01\n${U}/y,2025-01-02\n`), 'Siêu dữ liệu.csv': bytes('Thuộc tính,Giá trị\nVấn đề,Bị loại trừ bởi thẻ ‘noindex’\n') });
+  const r = await runAll([['vi.zip', vi]]);
+  assert.deepEqual([r.locs, r.summary.codes['row-noindex']], [[], 2]);
+  const ja = zipSync({ '表.csv': bytes(`URL,前回のクロール\n${U}/x,2025-01-01\n`), 'メタデータ.csv': bytes('プロパティ,値\n問題,見つかりませんでした（404）\n') });
+  assert.deepEqual((await runAll([['ja.zip', ja]])).locs, []);
+});

@@ -38,8 +38,8 @@ export function utilityPath(url: string): string | null {
   if (kind) return kind;
   // Shopify's store-scoped checkouts and orders (/12345/checkouts/…).
   if (segments.length > 1 && /^\d+$/.test(segments[0]) && (segments[1] === 'checkouts' || segments[1] === 'orders')) return 'checkout';
-  for (const name of u.searchParams.keys()) {
-    const said = PARAMETERS.get(name.toLowerCase());
+  for (const pair of u.search.slice(1).split('&')) {
+    const said = PARAMETERS.get(pair.split('=')[0].toLowerCase());
     if (said) return said;
   }
   return null;
