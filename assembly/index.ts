@@ -19,6 +19,7 @@ import { hashBytes } from './hashset';
 import { hasTrackingParam, stripTrackingParams } from './tracking-params';
 import { columnsSayPage } from './page-columns';
 import { namesAsset } from './asset-names';
+import { holdsHtmlEntity } from './loc';
 import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
 import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
@@ -578,6 +579,7 @@ export function slowUrlLen(): u32 {
 function fastLoc(): bool {
   if (!baseKnown()) return false;
   const end = locPtr + locLen;
+  if (holdsHtmlEntity(locPtr, end)) return false; // loc-html-escaped: the engine unescapes it
   const hash = findByte(locPtr, end, 0x23);
   return hash == end ? fastLocOf(locLen, 0) : fastLocOf(<u32>(hash - locPtr), LocFix.Fragment);
 }
@@ -690,6 +692,10 @@ function finishRow(): bool {
   }
   if (locFixes & LocFix.Tracking) {
     locFinding(Code.LocTrackingParam, true);
+    markFixed();
+  }
+  if (locFixes & LocFix.HtmlEscaped) {
+    locFinding(Code.LocHtmlEscaped, true);
     markFixed();
   }
   if (canonLen > MAX_LOC) {

@@ -26,7 +26,7 @@ const GROUPS: readonly Group[] = [
     codes: [
       'loc-missing', 'loc-relative', 'loc-invalid', 'loc-scheme', 'loc-credentials', 'loc-fragment', 'loc-host',
       'loc-scheme-mismatch', 'loc-too-long', 'loc-duplicate', 'loc-normalized', 'loc-outside-directory',
-      'loc-session-id', 'loc-tracking-param', 'lastmod-normalized', 'lastmod-imprecise', 'lastmod-invalid',
+      'loc-session-id', 'loc-tracking-param', 'loc-html-escaped', 'lastmod-normalized', 'lastmod-imprecise', 'lastmod-invalid',
       'lastmod-future', 'changefreq-normalized', 'changefreq-invalid', 'priority-normalized', 'priority-invalid',
       'row-malformed', 'row-encoding', 'row-columns', 'row-too-large', 'column-ignored',
     ],

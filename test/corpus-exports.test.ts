@@ -52,7 +52,8 @@ interface Expect {
 const ASSET = /\.(png|jpe?g|gif|webp|svg|ico|bmp|avif|css|js|mjs|woff2?|ttf|otf|eot|mp4|webm|mp3|wav|zip|gz|xml|json|txt)$/i;
 
 function norm(url: string): string {
-  const u = new URL(url.replace(/&amp;/g, '&'));
+  // What the export means (its `&amp;` is an `&`); a written URL must not hold the entity.
+  const u = new URL(url);
   u.hash = '';
   const query = u.search.slice(1).split('&').filter((p) => p && !/^(utm_[^=]*|gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|srsltid)(=|$)/i.test(p));
   u.search = query.length ? `?${query.join('&')}` : '';

@@ -188,3 +188,11 @@ test("a zipped drill-down whose metadata file is named in another language (Siê
   const ja = zipSync({ '表.csv': bytes(`URL,前回のクロール\n${U}/x,2025-01-01\n`), 'メタデータ.csv': bytes('プロパティ,値\n問題,見つかりませんでした（404）\n') });
   assert.deepEqual((await runAll([['ja.zip', ja]])).locs, []);
 });
+
+test('a loc written with HTML entities (&amp;) is unescaped (loc-html-escaped), not escaped once more', async () => {
+  const r = await run(`Top pages,Clicks\n${U}/tires?size=17&amp;bvstate=pg:2/ct:r,10\n${U}/b?x=1&#38;y=2,3\n/c?p=1&AMP;q=2,1\n${U}/d?e=1&f=2,1\n`);
+  assert.deepEqual(r.locs, [`${U}/tires?size=17&bvstate=pg:2/ct:r`, `${U}/b?x=1&y=2`, `${U}/c?p=1&q=2`, `${U}/d?e=1&f=2`]);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes('<loc>https://www.example.com/tires?size=17&amp;bvstate=pg:2/ct:r</loc>'));
+  assert.deepEqual(r.findings.filter((f) => f.code === 'loc-html-escaped').map((f) => f.line), [2, 3, 4]);
+  reconciles(r);
+});

@@ -57,4 +57,5 @@ export enum Code {
   RowUnpublished,
   RowUtilityPath,
   RowSoft404,
+  LocHtmlEscaped,
 }

@@ -103,6 +103,8 @@ export enum LocFix {
   Normalized = 4,
   /** Tracking parameters removed (the engine's answer to `Status.Belong`). */
   Tracking = 8,
+  /** HTML entities (`&amp;`) unescaped: the exporting tool wrote the URL for an HTML page. */
+  HtmlEscaped = 16,
 }
 
 /** What `sampleRow` found: a row (its fields ready), a row the run rejects as malformed, or the sample's end. */

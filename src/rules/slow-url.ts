@@ -45,8 +45,14 @@ export function isBareName(trimmed: string): boolean {
 }
 
 /** `site` is undefined until the base URL is known (it is then inferred from the first valid loc); `slugs` as for isRelativeReference. */
-export function resolveLoc(trimmed: string, site: Site | undefined, slugs = false): LocVerdict {
+/** `&amp;`, `&#38;` and `&#x26;`, as assembly/loc.ts' holdsHtmlEntity finds them. */
+const HTML_AMP = /&(?:amp|#38|#x26);/gi;
+
+export function resolveLoc(given: string, site: Site | undefined, slugs = false): LocVerdict {
   let fixes = 0;
+  // An export that wrote its URLs for a web page (`?a=1&amp;b=2`): the `&` it means (loc-html-escaped).
+  const trimmed = given.includes('&') ? given.replace(HTML_AMP, '&') : given;
+  if (trimmed !== given) fixes |= LocFix.HtmlEscaped;
   let url: URL;
   const relative = isRelativeReference(trimmed, slugs);
   if (relative && !site) return { code: Code.LocInvalid };
