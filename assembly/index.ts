@@ -5,7 +5,7 @@
 import { Code } from '../src/core/code';
 import { Status, LocFix, BelongWhen, BelongVerdict, SampleRow } from '../src/core/status';
 import { Counter } from '../src/core/counter';
-import { Bytes, copyBytes, findByte } from './bytes';
+import { Bytes, copyBytes, findByte, isSpace } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
 import { SameValue } from './uniform';
@@ -22,7 +22,7 @@ import { namesAsset } from './asset-names';
 import { holdsHtmlEntity } from './loc';
 import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
-import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
+import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, restoreLastmod, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
 import { report, counts as reportCounts, setReportMiddle as setMiddle } from './report-rows';
@@ -174,7 +174,17 @@ export function beginInput(delimiter: u8, inputIndex: u32, fillerLines: bool, he
 }
 
 /** Column roles of the current input (-1 for none); `headerFields` > 0 when it has a header. */
+/** The crawl timestamp's column (-1: none) and the crawler clock's offset from the lastmods' (ms): lastmod-crawl-time. */
+let crawlTimeCol: i32 = -1;
+let crawlTimeOffset: f64 = 0;
+
+export function setCrawlTime(col: i32, offsetMs: f64): void {
+  crawlTimeCol = col;
+  crawlTimeOffset = offsetMs;
+}
+
 export function setColumns(loc: i32, lastmod: i32, changefreq: i32, priority: i32, headerFields: i32): void {
+  crawlTimeCol = -1;
   locCol = loc;
   lastmodCol = lastmod;
   changefreqCol = changefreq;
@@ -762,6 +772,12 @@ function readLastmod(): void {
     markWarned();
     return;
   }
+  if (crawlTimeCol >= 0 && trimLen > 10 && atCrawlTime(lastmodEpoch)) {
+    // The server's clock when the crawler asked, not when the page changed: dropped.
+    fieldFinding(Code.LastmodCrawlTime, lastmodCol, 0, 0);
+    markFixed();
+    return;
+  }
   if (r == Lastmod.Normalized) {
     fieldFinding(Code.LastmodNormalized, lastmodCol, lastmodOut, lastmodOutLen);
     markFixed();
@@ -776,6 +792,24 @@ function readLastmod(): void {
   rowLastmodLen = lastmodOutLen;
   rowLastmodEpoch = lastmodEpoch;
 }
+
+/** Whether the row's crawl timestamp, on the lastmods' clock, lies within 10 minutes of `epoch`; keeps the lastmod's parse. */
+function atCrawlTime(epoch: f64): bool {
+  if (crawlTimeCol >= <i32>fieldCount) return false;
+  const savedLen = lastmodOutLen;
+  copyBytes(crawlSaved, lastmodOut, savedLen);
+  const start = fieldStart(crawlTimeCol);
+  let end = fieldEnd(crawlTimeCol);
+  let p = start;
+  while (p < end && isSpace(load<u8>(p))) p++;
+  while (end > p && isSpace(load<u8>(end - 1))) end--;
+  const r = end > p ? parseLastmod(p, <i32>(end - p), p, <i32>(end - p)) : Lastmod.Invalid;
+  const near = (r == Lastmod.Ok || r == Lastmod.Normalized) && Math.abs(lastmodEpoch - crawlTimeOffset - epoch) <= 600000;
+  copyBytes(lastmodOut, crawlSaved, savedLen);
+  restoreLastmod(savedLen, epoch);
+  return near;
+}
+const crawlSaved: usize = heap.alloc(64);
 
 function readChangefreq(): void {
   rowChangefreqLen = 0;

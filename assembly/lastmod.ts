@@ -285,3 +285,9 @@ function httpDate(p: usize): Lastmod {
   lastmodEpoch = <f64>days * 86400000 + <f64>((h * 60 + mi) * 60 + s) * 1000;
   return Lastmod.Normalized;
 }
+
+/** Puts back the result of an earlier `parseLastmod` (its bytes copied back into lastmodOut by the caller) after another date was parsed. */
+export function restoreLastmod(len: i32, epoch: f64): void {
+  lastmodOutLen = len;
+  lastmodEpoch = epoch;
+}

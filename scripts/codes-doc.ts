@@ -44,7 +44,7 @@ const GROUPS: readonly Group[] = [
     title: 'Lists',
     intro: 'The list as a whole: how it was read, and what its values say together (one finding per list or column).',
     codes: [
-      'base-url-inferred', 'list-mixed-hosts', 'list-uniform-priority', 'list-uniform-lastmod', 'list-lastmod-crawl-time',
+      'base-url-inferred', 'list-mixed-hosts', 'list-uniform-priority', 'list-uniform-lastmod', 'list-lastmod-crawl-time', 'lastmod-crawl-time',
       'input-preamble', 'input-encoding',
     ],
   },

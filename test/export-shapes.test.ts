@@ -196,3 +196,18 @@ test('a loc written with HTML entities (&amp;) is unescaped (loc-html-escaped), 
   assert.deepEqual(r.findings.filter((f) => f.code === 'loc-html-escaped').map((f) => f.line), [2, 3, 4]);
   reconciles(r);
 });
+
+test("a crawl's Last Modified that is the server's clock at the crawl (within 10 minutes of the row's crawl timestamp, on the crawler's clock) is dropped (lastmod-crawl-time)", async () => {
+  // The crawler's clock is 5½ hours ahead of GMT, as its export does not say.
+  const rows = Array.from({ length: 8 }, (_, i) => `${U}/p${i},text/html,200,"Fri, 03 Jul 2026 09:4${i}:00 GMT",2026-07-03 15:1${i}:30`);
+  const crawl = ['Address,Content Type,Status Code,Last Modified,Crawl Timestamp', ...rows, `${U}/old,text/html,200,"Fri, 10 Apr 2026 11:04:00 GMT",2026-07-03 15:19:04`].join('\n');
+  const r = await run(crawl, { now: '2026-07-04T00:00:00Z' });
+  assert.equal(r.locs.length, 9);
+  assert.equal(r.findings.filter((f) => f.code === 'lastmod-crawl-time').length, 8);
+  assert.ok(r.files['sitemap-1.xml.gz'].includes(`<loc>${U}/old</loc><lastmod>2026-04-10T11:04:00Z</lastmod>`));
+  assert.equal((r.files['sitemap-1.xml.gz'].match(/<lastmod>/g) ?? []).length, 1);
+  // Lastmods that lie hours from their crawl times in no pattern are the pages' own.
+  const own = ['Address,Last Modified,Crawl Timestamp', ...Array.from({ length: 8 }, (_, i) => `${U}/q${i},2026-0${i + 1}-0${i + 1}T10:00:00Z,2026-07-03 15:13:0${i}`)].join('\n');
+  assert.equal((await run(own, { now: '2026-07-04T00:00:00Z' })).findings.filter((f) => f.code === 'lastmod-crawl-time').length, 0);
+  reconciles(r);
+});

@@ -127,6 +127,8 @@ const ADVICE = {
     'An include or exclude rule of yours leaves the URL out. Change the rule named in the finding if the page belongs in the sitemap.',
   'row-utility-path':
     'An analytics list holds every path visitors opened: carts, checkouts, accounts and search results are no pages to submit, and most sites disallow them in robots.txt. Give the site’s robots.txt to leave out the rest it disallows.',
+  'lastmod-crawl-time':
+    'The server sent its clock, not when the page changed; search engines stop trusting lastmods that all move at once. Export the CMS’s modified dates instead.',
   'loc-html-escaped':
     'The exporting tool wrote the URL as HTML writes it (&amp; for &), and the sitemap would escape it once more into a URL that does not exist. Export the URLs as plain text.',
   'row-soft-404':

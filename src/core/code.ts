@@ -58,4 +58,5 @@ export enum Code {
   RowUtilityPath,
   RowSoft404,
   LocHtmlEscaped,
+  LastmodCrawlTime,
 }

@@ -10,6 +10,7 @@ import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-
 import { extraColumns } from '../rules/extras.ts';
 import { isAnalyticsColumn } from '../rules/utility-paths.ts';
 import { namesTitle } from '../rules/soft-404.ts';
+import { crawlTimeColumn } from './crawl-time.ts';
 import { verdictsOfLinkedUrl } from '../input/link-ends.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
@@ -27,6 +28,7 @@ export function applyHeader(run: GenerateRun): void {
   if (col('loc') < 0) throw new InputError(`${input.source.name}: no loc column (name one loc, url, address, link, href or page)`);
   if (!header && !given && input.layout) noteUnnamedLoc(run, cells);
   x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
+  if (header && input.layout && !opts.allFields) crawlTimeColumn(run, cells, col('lastmod'), input.layout.rows);
   const line = x.currentRowLine();
   if (input.windows1252) run.finding(0, 0, Code.InputEncoding, 'windows-1252');
   if (input.layout) layoutFindings(run, input.layout, line, !given);
