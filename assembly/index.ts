@@ -22,7 +22,7 @@ import { namesAsset } from './asset-names';
 import { holdsHtmlEntity } from './loc';
 import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
-import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, restoreLastmod, setTimezone as setTz } from './lastmod';
+import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, restoreLastmod, isPlaceholderCell, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
 import { report, counts as reportCounts, setReportMiddle as setMiddle } from './report-rows';
@@ -760,7 +760,8 @@ function fieldFinding(code: Code, col: i32, fixed: usize, fixedLen: u32): void {
 function readLastmod(): void {
   rowLastmodLen = 0;
   trimField(lastmodCol);
-  if (trimLen == 0) return;
+  // A placeholder (`--`, `N/A`) is an empty cell: no lastmod, and nothing to say.
+  if (trimLen == 0 || isPlaceholderCell(trimStart, trimLen)) return;
   const r = parseLastmod(trimStart, <i32>trimLen, fieldStart(lastmodCol), <i32>fieldLen(lastmodCol));
   if (r == Lastmod.Imprecise) {
     fieldFinding(Code.LastmodImprecise, lastmodCol, 0, 0);

@@ -211,3 +211,10 @@ test("a crawl's Last Modified that is the server's clock at the crawl (within 10
   assert.equal((await run(own, { now: '2026-07-04T00:00:00Z' })).findings.filter((f) => f.code === 'lastmod-crawl-time').length, 0);
   reconciles(r);
 });
+
+test('placeholder cells (--, -, N/A, (not set), (other)) are empty: a loc is missing, a lastmod absent, not invalid', async () => {
+  const r = await run(`Page,Last Modified\n${U}/a,--\n--,2024-01-01\n(not set),2024-01-02\n${U}/b,N/A\n${U}/c,2024-13-45\n`);
+  assert.deepEqual(r.locs, [`${U}/a`, `${U}/b`, `${U}/c`]);
+  assert.deepEqual(r.findings.filter((f) => f.code.startsWith('loc-') || f.code.startsWith('lastmod-')).map((f) => [f.line, f.code]), [[3, 'loc-missing'], [4, 'loc-missing'], [6, 'lastmod-invalid']]);
+  reconciles(r);
+});

@@ -380,7 +380,7 @@ test('relative references resolve against the base; a relative-only list without
   const r = await run(`loc\n/a\nb/c.html\n./d/\n../e.php\n(not set)\n`, { baseUrl: `${U}/shop/` });
   assert.deepEqual(r.locs, [`${U}/a`, `${U}/shop/b/c.html`, `${U}/shop/d/`, `${U}/e.php`]);
   assert.equal(codes(r, 'loc-relative').length, 4);
-  assert.deepEqual(codes(r, 'loc-invalid'), [[6, '(not set)']]);
+  assert.deepEqual(codes(r, 'loc-missing'), [[6, '(not set)']], 'a placeholder is an empty cell');
   assert.match(await fatal('loc\n/a\n/b\n'), /relative.*give the site's base URL/);
 });
 
@@ -388,7 +388,7 @@ test("a bare name is a path-relative reference in a URL column the person named 
   const shop = 'Handle,Title\ncopper-trowel,Trowel\nlinen-apron?variant=3,Apron\n(not set),x\nTotal,y\n';
   const named = await run(shop, { baseUrl: `${U}/products/`, columns: [{ column: 'Handle', role: 'loc' }] });
   assert.deepEqual(named.locs, [`${U}/products/copper-trowel`, `${U}/products/linen-apron?variant=3`, `${U}/products/Total`]);
-  assert.deepEqual(codes(named, 'loc-invalid'), [[4, '(not set)']]);
+  assert.deepEqual(codes(named, 'loc-missing'), [[4, '(not set)']], 'a placeholder is an empty cell');
   const positional = await run(shop, { baseUrl: `${U}/products/`, roles: ['loc', 'ignore'] });
   assert.deepEqual(positional.locs, named.locs);
   // Found by its name, a URL column's bare names are no pages; where they are most of it, a note says how to name it.
