@@ -33,7 +33,8 @@ export async function inferBase(run: GenerateRun, layout: Layout, sample: string
     }
   }
   const source = run.input.source;
-  const rest = whole || source.once || run.input.converted ? null : source.chunks();
+  // An audit reads published sitemaps, each judged as it is: no second read.
+  const rest = whole || source.once || run.input.converted || run.opts.allFields ? null : source.chunks();
   if (rest) await countTheRest(run, rest, body.length, layout, column, split, count);
   const origins = new Map<string, number>();
   for (const [head, n] of heads) {

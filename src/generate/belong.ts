@@ -69,7 +69,7 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
     }
   }
   // No content type to say it: the URL's name says it is a file (the core asks about such rows).
-  const named = !columns && !b.keep.has('row-not-page') ? notPageByName(url) : null;
+  const named = !columns && !run.opts.allFields && !b.keep.has('row-not-page') ? notPageByName(url) : null;
   if (named) return { code: Code.RowNotPage, column: -1, detail: named };
   // One verdict a URL: what an earlier input's columns left out stays out, whichever input lists it again.
   const earlier = run.leftOut.size > 0 ? run.leftOut.get(sameUrl(url)) : undefined;
