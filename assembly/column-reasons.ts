@@ -10,6 +10,7 @@
 // Those rows went to the engine one by one: on the bench's 1M-row crawler export, 300,000 rows and
 // about 1.4 s of the main thread's 4.9 s (CPU profile), most of it reading cells as text.
 
+import { namesAsset } from './asset-names';
 import { Code } from '../src/core/code';
 import { Bytes, bytesEqual, equalsLower, findByte, isDigit, isSpace } from './bytes';
 import { hasNonAscii } from './utf8';
@@ -62,6 +63,8 @@ export function columnsExclude(url: usize, urlLen: u32): bool {
   }
   if (!trimmedCell(contentTypeColumn) || !cellAscii()) return false;
   if (!cellEmpty() && !contentTypeOff && !cellIsPageType()) return exclusion(Code.RowNotPage, contentTypeColumn, url, urlLen);
+  // No content type and the name of a file (`.webp`): the engine words it (asset-names.ts).
+  if (cellEmpty() && !contentTypeOff && namesAsset(url, urlLen)) return false;
   if (!nonIndexableOff) {
     if (!trimmedCell(indexabilityColumn) || !cellAscii()) return false;
     if (cellIsNonIndexable()) {

@@ -5,7 +5,7 @@
 import { Code } from '../src/core/code';
 import { Status, LocFix, BelongWhen, BelongVerdict, SampleRow } from '../src/core/status';
 import { Counter } from '../src/core/counter';
-import { Bytes, copyBytes, findByte } from './bytes';
+import { Bytes, copyBytes, findByte, isSpace } from './bytes';
 import { scratch, scratchFor } from './scratch';
 import { written } from './duplicates';
 import { describePlace, nameInput, placeOf, startPlaces } from './first-places';
@@ -19,9 +19,11 @@ import { locIsCanonical, otherOriginLength, rootPathIsCanonical, urlIsCanonical,
 import { hashBytes } from './hashset';
 import { hasTrackingParam, stripTrackingParams } from './tracking-params';
 import { columnsSayPage } from './page-columns';
+import { namesAsset } from './asset-names';
+import { holdsHtmlEntity } from './loc';
 import { columnsExclude, exclusionCode, exclusionColumn, exclusionText } from './column-reasons';
 import { rewriteSiteLoc, rewrittenQueryTail, NOT_REWRITTEN } from './loc-rewrite';
-import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, setTimezone as setTz } from './lastmod';
+import { Lastmod, parseLastmod, lastmodOut, lastmodOutLen, lastmodEpoch, restoreLastmod, isPlaceholderCell, setTimezone as setTz } from './lastmod';
 import { Changefreq, parseChangefreq, changefreqOut, changefreqOutLen } from './changefreq';
 import { Priority, parsePriority, priorityOut, priorityOutLen } from './priority';
 import { report, counts as reportCounts, setReportMiddle as setMiddle } from './report-rows';
@@ -179,7 +181,17 @@ export function setInputName(inputIndex: u32, len: u32): void {
 }
 
 /** Column roles of the current input (-1 for none); `headerFields` > 0 when it has a header. */
+/** The crawl timestamp's column (-1: none) and the crawler clock's offset from the lastmods' (ms): lastmod-crawl-time. */
+let crawlTimeCol: i32 = -1;
+let crawlTimeOffset: f64 = 0;
+
+export function setCrawlTime(col: i32, offsetMs: f64): void {
+  crawlTimeCol = col;
+  crawlTimeOffset = offsetMs;
+}
+
 export function setColumns(loc: i32, lastmod: i32, changefreq: i32, priority: i32, headerFields: i32): void {
+  crawlTimeCol = -1;
   locCol = loc;
   lastmodCol = lastmod;
   changefreqCol = changefreq;
@@ -492,6 +504,7 @@ function asksBelonging(): bool {
   }
   if ((when & BelongWhen.Rules) != 0) return true;
   if ((when & BelongWhen.Columns) != 0 && !saidPage) return true;
+  if ((when & BelongWhen.Names) != 0 && (when & BelongWhen.Columns) == 0 && namesAsset(canonPtr, canonLen)) return true;
   return (when & BelongWhen.Query) != 0 && canonQuery() != 0;
 }
 
@@ -584,6 +597,7 @@ export function slowUrlLen(): u32 {
 function fastLoc(): bool {
   if (!baseKnown()) return false;
   const end = locPtr + locLen;
+  if (holdsHtmlEntity(locPtr, end)) return false; // loc-html-escaped: the engine unescapes it
   const hash = findByte(locPtr, end, 0x23);
   return hash == end ? fastLocOf(locLen, 0) : fastLocOf(<u32>(hash - locPtr), LocFix.Fragment);
 }
@@ -698,6 +712,10 @@ function finishRow(): bool {
     locFinding(Code.LocTrackingParam, true);
     markFixed();
   }
+  if (locFixes & LocFix.HtmlEscaped) {
+    locFinding(Code.LocHtmlEscaped, true);
+    markFixed();
+  }
   if (canonLen > MAX_LOC) {
     locFinding(Code.LocTooLong, false);
     rejected++;
@@ -752,7 +770,8 @@ function fieldFinding(code: Code, col: i32, fixed: usize, fixedLen: u32): void {
 function readLastmod(): void {
   rowLastmodLen = 0;
   trimField(lastmodCol);
-  if (trimLen == 0) return;
+  // A placeholder (`--`, `N/A`) is an empty cell: no lastmod, and nothing to say.
+  if (trimLen == 0 || isPlaceholderCell(trimStart, trimLen)) return;
   const r = parseLastmod(trimStart, <i32>trimLen, fieldStart(lastmodCol), <i32>fieldLen(lastmodCol));
   if (r == Lastmod.Imprecise) {
     fieldFinding(Code.LastmodImprecise, lastmodCol, 0, 0);
@@ -762,6 +781,12 @@ function readLastmod(): void {
   if (r == Lastmod.Invalid) {
     fieldFinding(Code.LastmodInvalid, lastmodCol, 0, 0);
     markWarned();
+    return;
+  }
+  if (crawlTimeCol >= 0 && trimLen > 10 && atCrawlTime(lastmodEpoch)) {
+    // The server's clock when the crawler asked, not when the page changed: dropped.
+    fieldFinding(Code.LastmodCrawlTime, lastmodCol, 0, 0);
+    markFixed();
     return;
   }
   if (r == Lastmod.Normalized) {
@@ -778,6 +803,24 @@ function readLastmod(): void {
   rowLastmodLen = lastmodOutLen;
   rowLastmodEpoch = lastmodEpoch;
 }
+
+/** Whether the row's crawl timestamp, on the lastmods' clock, lies within 10 minutes of `epoch`; keeps the lastmod's parse. */
+function atCrawlTime(epoch: f64): bool {
+  if (crawlTimeCol >= <i32>fieldCount) return false;
+  const savedLen = lastmodOutLen;
+  copyBytes(crawlSaved, lastmodOut, savedLen);
+  const start = fieldStart(crawlTimeCol);
+  let end = fieldEnd(crawlTimeCol);
+  let p = start;
+  while (p < end && isSpace(load<u8>(p))) p++;
+  while (end > p && isSpace(load<u8>(end - 1))) end--;
+  const r = end > p ? parseLastmod(p, <i32>(end - p), p, <i32>(end - p)) : Lastmod.Invalid;
+  const near = (r == Lastmod.Ok || r == Lastmod.Normalized) && Math.abs(lastmodEpoch - crawlTimeOffset - epoch) <= 600000;
+  copyBytes(lastmodOut, crawlSaved, savedLen);
+  restoreLastmod(savedLen, epoch);
+  return near;
+}
+const crawlSaved: usize = heap.alloc(64);
 
 function readChangefreq(): void {
   rowChangefreqLen = 0;

@@ -1,6 +1,6 @@
 // lastmod: the forms SPEC section 4 accepts, checked for impossible dates, written as W3C Datetime.
 
-import { bytesEqual, copyBytes } from './bytes';
+import { bytesEqual, copyBytes, equalsLower } from './bytes';
 
 export enum Lastmod {
   /** Written as given. */
@@ -284,4 +284,21 @@ function httpDate(p: usize): Lastmod {
   lastmodOutLen = <i32>(w - lastmodOut);
   lastmodEpoch = <f64>days * 86400000 + <f64>((h * 60 + mi) * 60 + s) * 1000;
   return Lastmod.Normalized;
+}
+
+/** Puts back the result of an earlier `parseLastmod` (its bytes copied back into lastmodOut by the caller) after another date was parsed. */
+export function restoreLastmod(len: i32, epoch: f64): void {
+  lastmodOutLen = len;
+  lastmodEpoch = epoch;
+}
+
+const PLACEHOLDERS: ArrayBuffer[] = [
+  String.UTF8.encode('--'), String.UTF8.encode('-'), String.UTF8.encode('n/a'), String.UTF8.encode('(not set)'), String.UTF8.encode('(other)'), String.UTF8.encode('(not provided)'),
+];
+
+/** Whether the trimmed cell [p, p+len) is a word exports write for no value (src/rules/slow-url.ts' isPlaceholder, ASCII ones). */
+export function isPlaceholderCell(p: usize, len: u32): bool {
+  if (len > 14) return false;
+  for (let i = 0; i < PLACEHOLDERS.length; i++) if (equalsLower(p, unchecked(PLACEHOLDERS[i]), len)) return true;
+  return false;
 }

@@ -334,3 +334,15 @@ export function locHasSessionId(p: usize, n: i32, q: i32, semicolon: bool): bool
   }
   return false;
 }
+
+/** Whether [p, end) holds `&amp;`, `&#38;` or `&#x26;` (any case): an HTML-escaped URL (loc-html-escaped), left to the engine. */
+export function holdsHtmlEntity(p: usize, end: usize): bool {
+  for (; p + 4 < end; p++) {
+    if (load<u8>(p) != 0x26) continue;
+    const a = <u32>load<u8>(p + 1) | 0x20;
+    if (a == 0x61 && p + 5 <= end && (<u32>load<u8>(p + 2) | 0x20) == 0x6d && (<u32>load<u8>(p + 3) | 0x20) == 0x70 && load<u8>(p + 4) == 0x3b) return true;
+    if (load<u8>(p + 1) == 0x23 && (load<u8>(p + 2) == 0x33 && load<u8>(p + 3) == 0x38 && load<u8>(p + 4) == 0x3b)) return true;
+    if (load<u8>(p + 1) == 0x23 && p + 6 <= end && (<u32>load<u8>(p + 2) | 0x20) == 0x78 && load<u8>(p + 3) == 0x32 && load<u8>(p + 4) == 0x36 && load<u8>(p + 5) == 0x3b) return true;
+  }
+  return false;
+}

@@ -11,6 +11,7 @@
 import { DecidingColumn, RuleOff } from '../src/core/status';
 import { fieldCount, fieldStart, fieldEnd } from './csv';
 import { bytesEqual, equalsLower, isDigit, isSpace } from './bytes';
+import { namesAsset } from './asset-names';
 
 export let statusColumn = -1;
 export let statusTextColumn = -1;
@@ -187,7 +188,8 @@ export function columnsSayPage(url: usize, urlLen: u32): bool {
     if (!trimmedCell(statusColumn)) return false;
     if (!(cellEmpty() ? statusTextSaysNothing() : cellIs2xx())) return false;
   }
-  if (!trimmedCell(contentTypeColumn) || (!cellEmpty() && !contentTypeOff && !cellIsHtml())) return false;
+  // No content type: the URL's name says whether it is a file (asset-names.ts), as judgeColumns reads it.
+  if (!trimmedCell(contentTypeColumn) || (!contentTypeOff && (cellEmpty() ? namesAsset(url, urlLen) : !cellIsHtml()))) return false;
   if (!trimmedCell(indexabilityColumn) || (!cellEmpty() && !nonIndexableOff && !cellSaysIndexable())) return false;
   for (let k = 0; k < robotsCount; k++) {
     const column = unchecked(robotsColumns[k]);

@@ -26,7 +26,7 @@ const GROUPS: readonly Group[] = [
     codes: [
       'loc-missing', 'loc-relative', 'loc-invalid', 'loc-scheme', 'loc-credentials', 'loc-fragment', 'loc-host',
       'loc-scheme-mismatch', 'loc-too-long', 'loc-duplicate', 'loc-normalized', 'loc-outside-directory',
-      'loc-session-id', 'loc-tracking-param', 'lastmod-normalized', 'lastmod-imprecise', 'lastmod-invalid',
+      'loc-session-id', 'loc-tracking-param', 'loc-html-escaped', 'lastmod-normalized', 'lastmod-imprecise', 'lastmod-invalid',
       'lastmod-future', 'changefreq-normalized', 'changefreq-invalid', 'priority-normalized', 'priority-invalid',
       'row-malformed', 'row-encoding', 'row-columns', 'row-too-large', 'column-ignored',
     ],
@@ -44,14 +44,14 @@ const GROUPS: readonly Group[] = [
     title: 'Lists',
     intro: 'The list as a whole: how it was read, and what its values say together (one finding per list or column).',
     codes: [
-      'base-url-inferred', 'list-mixed-hosts', 'list-uniform-priority', 'list-uniform-lastmod', 'list-lastmod-crawl-time',
+      'base-url-inferred', 'list-mixed-hosts', 'list-uniform-priority', 'list-uniform-lastmod', 'list-lastmod-crawl-time', 'lastmod-crawl-time',
       'input-preamble', 'input-encoding',
     ],
   },
   {
     title: 'Real-export exclusions',
     intro: 'Valid URLs left out on purpose because they must not be submitted (SPEC section 10). Each rule can be turned off.',
-    codes: ['row-status', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-not-page', 'row-unpublished', 'robots-disallowed', 'row-excluded-rule'],
+    codes: ['row-status', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-not-page', 'row-unpublished', 'robots-disallowed', 'row-excluded-rule', 'row-utility-path', 'row-soft-404'],
   },
 ];
 

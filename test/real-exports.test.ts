@@ -205,8 +205,9 @@ test("more exports' columns: Xenu's Type, Integrity's Link URL, Fathom's hostnam
   const cms = await run(['URL,Type', `${U}/a,post`, `${U}/b,page`].join('\n'));
   assert.deepEqual(cms.locs, [`${U}/a`, `${U}/b`], "a CMS's kinds of post in a Type column leave no page out");
   const integrity = await run(['Link URL,Status,Appears on', `${U}/a,200,${U}/`, `${U}/b.jpg,200,${U}/`, `${U}/c,404,${U}/`].join('\n'));
-  // The link's status decides, not the page it appears on's; an image linked to is written, as nothing says what it is.
-  assert.deepEqual(integrity.locs, [`${U}/a`, `${U}/b.jpg`]);
+  // The link's status decides, not the page it appears on's; an image linked to is left out by its name, as no content type says what it is.
+  assert.deepEqual(integrity.locs, [`${U}/a`]);
+  assert.deepEqual(codes(integrity, 'row-not-page').map(([, v]) => v), [`${U}/b.jpg (.jpg file)`]);
   assert.deepEqual(codes(integrity, 'row-status').map(([, v]) => v), [`${U}/c (404 not found)`]);
   const fathom = await run(['Hostname,Pathname,Visits', `${U},/,500`, `${U},/blog/a/,40`, `${U},/about,3`].join('\n'));
   assert.deepEqual(fathom.locs, [`${U}/`, `${U}/blog/a/`, `${U}/about`]);
@@ -379,7 +380,7 @@ test('relative references resolve against the base; a relative-only list without
   const r = await run(`loc\n/a\nb/c.html\n./d/\n../e.php\n(not set)\n`, { baseUrl: `${U}/shop/` });
   assert.deepEqual(r.locs, [`${U}/a`, `${U}/shop/b/c.html`, `${U}/shop/d/`, `${U}/e.php`]);
   assert.equal(codes(r, 'loc-relative').length, 4);
-  assert.deepEqual(codes(r, 'loc-invalid'), [[6, '(not set)']]);
+  assert.deepEqual(codes(r, 'loc-missing'), [[6, '(not set)']], 'a placeholder is an empty cell');
   assert.match(await fatal('loc\n/a\n/b\n'), /relative.*give the site's base URL/);
 });
 
@@ -387,7 +388,7 @@ test("a bare name is a path-relative reference in a URL column the person named 
   const shop = 'Handle,Title\ncopper-trowel,Trowel\nlinen-apron?variant=3,Apron\n(not set),x\nTotal,y\n';
   const named = await run(shop, { baseUrl: `${U}/products/`, columns: [{ column: 'Handle', role: 'loc' }] });
   assert.deepEqual(named.locs, [`${U}/products/copper-trowel`, `${U}/products/linen-apron?variant=3`, `${U}/products/Total`]);
-  assert.deepEqual(codes(named, 'loc-invalid'), [[4, '(not set)']]);
+  assert.deepEqual(codes(named, 'loc-missing'), [[4, '(not set)']], 'a placeholder is an empty cell');
   const positional = await run(shop, { baseUrl: `${U}/products/`, roles: ['loc', 'ignore'] });
   assert.deepEqual(positional.locs, named.locs);
   // Found by its name, a URL column's bare names are no pages; where they are most of it, a note says how to name it.
@@ -405,7 +406,7 @@ test('the base URL is the most common origin, not the first row', async () => {
   const rows = [`https://blog.example.com/x`, ...Array.from({ length: 4 }, (_, i) => `${U}/p${i}`)];
   const r = await run(`loc\n${rows.join('\n')}\n`, { baseUrl: undefined });
   assert.equal(r.summary.baseUrl, `${U}/`);
-  assert.deepEqual(codes(r, 'base-url-inferred'), [[0, `${U}/ (4 of the first 5 URLs)`]]);
+  assert.deepEqual(codes(r, 'base-url-inferred'), [[0, `${U}/ (4 of the 5 URLs)`]]);
   assert.deepEqual(codes(r, 'loc-host').map(([line]) => line), [2]);
 });
 
@@ -450,7 +451,8 @@ test('a crawl whose status and content-type columns have names no rule reads: a 
     `"${U}/logo.png","image/png","200","OK","Indexable"`,
   ].join('\n');
   const it = await run(italian);
-  assert.equal(it.summary.accepted, 5);
+  // Only the image's name leaves a row out (row-not-page by name, as no content type is read).
+  assert.equal(it.summary.accepted, 4);
   assert.deepEqual(it.summary.notes, [
     'list.csv: column 3 (Codice di risposta) holds HTTP status codes, but its name is not one read as such, so the redirects and errors it shows are kept: name it Status Code, or give it the status role (--column "Codice di risposta=status" on the command line, under Columns in the page)',
     'list.csv: column 2 (Tipo di contenuto) holds content types, but its name is not one read as such, so the images and other files it shows are kept: name it Content Type, or give it the content-type role (--column "Tipo di contenuto=content-type" on the command line, under Columns in the page)',
@@ -764,13 +766,14 @@ test('tracking parameters are stripped; a URL that then repeats an earlier row i
 test('robots.txt: the group of the agent, longest match, allow on a tie; robots.txt itself always allowed', async () => {
   const robotsTxt = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\nAllow: /private/open\nDisallow: /*.json$\n';
   const list = `loc\n${U}/a\n${U}/private/x\n${U}/private/open/y\n${U}/data.json\n${U}/data.json?x=1\n${U}/robots.txt\n`;
-  const r = await run(list, { robotsTxt });
+  // Files by their name (row-not-page) kept, to see robots.txt's own verdict on them.
+  const r = await run(list, { robotsTxt, keep: ['row-not-page'] });
   assert.deepEqual(r.locs, [`${U}/a`, `${U}/private/open/y`, `${U}/data.json?x=1`, `${U}/robots.txt`]);
   assert.deepEqual(codes(r, 'robots-disallowed'), [
     [3, `${U}/private/x (Googlebot: Disallow: /private/)`],
     [5, `${U}/data.json (Googlebot: Disallow: /*.json$)`],
   ]);
-  const other = await run(list, { robotsTxt, robotsAgent: 'Bingbot' });
+  const other = await run(list, { robotsTxt, robotsAgent: 'Bingbot', keep: ['row-not-page'] });
   assert.deepEqual(other.locs, [`${U}/robots.txt`]);
   // Bingbot has no group of its own: the rule is the * group's, and the finding says so.
   assert.equal(codes(other, 'robots-disallowed')[0][1], `${U}/a (Bingbot, under User-agent: *: Disallow: /)`);

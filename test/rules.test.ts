@@ -30,7 +30,8 @@ const cases: Case[] = [
   { code: 'loc-relative', rows: ['/about'], line: 2, value: '/about', fixed: `${U}/about`, written: `${U}/about` },
   { code: 'loc-invalid', rows: ['https://exa mple.com/'], line: 2, written: null },
   { code: 'loc-relative', rows: ['about/us.html'], line: 2, value: 'about/us.html', fixed: `${U}/about/us.html`, written: `${U}/about/us.html` },
-  { code: 'loc-invalid', rows: ['(not set)'], line: 2, written: null },
+  { code: 'loc-invalid', rows: ['(not a url)'], line: 2, written: null },
+  { code: 'loc-missing', rows: ['(not set)'], line: 2, written: null },
   { code: 'loc-invalid', rows: ['www.example.com/about'], line: 2, written: null },
   { code: 'loc-invalid', rows: ['//www.example.com/x'], line: 2, written: null },
   { code: 'loc-scheme', rows: ['ftp://www.example.com/file'], line: 2, written: null },
@@ -101,7 +102,8 @@ test('every code has a message, a severity and a case here', () => {
   assert.equal(CODE_NAMES.length - 1, Object.keys(CODE_INFO).length);
   for (const [name, n] of Object.entries(Code)) {
     if (typeof n !== 'number') continue;
-    const kebab = name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()).slice(1);
+    // A number is a word of its own: RowSoft404 is row-soft-404.
+    const kebab = name.replace(/[A-Z]|\d+/g, (c) => '-' + c.toLowerCase()).slice(1);
     assert.equal(CODE_NAMES[n], kebab, `enum ${name} is numbered as ${CODE_NAMES[n]}`);
   }
   const covered = new Set(cases.map((c) => c.code));

@@ -125,6 +125,14 @@ const ADVICE = {
     'Search Console reports "Submitted URL blocked by robots.txt" as an error. Allow the URL in robots.txt if the page should be found; otherwise leaving it out is right.',
   'row-excluded-rule':
     'An include or exclude rule of yours leaves the URL out. Change the rule named in the finding if the page belongs in the sitemap.',
+  'row-utility-path':
+    'An analytics list holds every path visitors opened: carts, checkouts, accounts and search results are no pages to submit, and most sites disallow them in robots.txt. Give the site’s robots.txt to leave out the rest it disallows.',
+  'lastmod-crawl-time':
+    'The server sent its clock, not when the page changed; search engines stop trusting lastmods that all move at once. Export the CMS’s modified dates instead.',
+  'loc-html-escaped':
+    'The exporting tool wrote the URL as HTML writes it (&amp; for &), and the sitemap would escape it once more into a URL that does not exist. Export the URLs as plain text.',
+  'row-soft-404':
+    'A page titled "Page not found" is the site’s error page; Search Console reports a submitted soft 404 as an error. Fix the link or redirect the old path to its new page, and list that instead.',
 
   // The audit of existing sitemaps (SPEC section 7).
   'xml-malformed':

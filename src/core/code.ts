@@ -55,4 +55,8 @@ export enum Code {
   LocTrackingParam,
   ListLastmodCrawlTime,
   RowUnpublished,
+  RowUtilityPath,
+  RowSoft404,
+  LocHtmlEscaped,
+  LastmodCrawlTime,
 }

@@ -65,6 +65,10 @@ export const CODE_INFO: Record<string, CodeInfo> = {
   'loc-tracking-param': { severity: 'fix', message: 'Tracking parameters removed from the URL' },
   'list-lastmod-crawl-time': { severity: 'warning', message: 'Most lastmods lie within one hour: likely the crawl time, not when pages changed' },
   'row-unpublished': { severity: 'excluded', message: 'Left out: the CMS says the post is not public (a draft, private, scheduled, password protected…)' },
+  'row-utility-path': { severity: 'excluded', message: 'Left out: a utility path of an analytics list (cart, checkout, account, login, search results, admin, preview)' },
+  'row-soft-404': { severity: 'excluded', message: 'Left out: the page’s title says it was not found (a soft 404)' },
+  'loc-html-escaped': { severity: 'fix', message: 'HTML entities in the URL (&amp;) unescaped: the export wrote it for a web page' },
+  'lastmod-crawl-time': { severity: 'fix', message: 'Lastmod dropped: it is the crawl’s time (the server’s clock when the crawler asked), not when the page changed' },
 };
 
 /** Code names by number, in the order of the Code enum. */

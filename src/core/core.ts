@@ -17,6 +17,8 @@ export interface Exports {
   beginInput(delimiter: number, inputIndex: number, fillerLines: number, headerLine: number): void;
   setInputName(inputIndex: number, len: number): void;
   setColumns(loc: number, lastmod: number, changefreq: number, priority: number, headerFields: number): void;
+  /** The crawl timestamp's column and its clock's offset from the lastmods' (ms): lastmod-crawl-time. */
+  setCrawlTime(column: number, offsetMs: number): void;
   dropHeaderRow(): void;
   reserveInput(keep: number, n: number): number;
   setInput(n: number): void;

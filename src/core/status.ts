@@ -33,6 +33,8 @@ export enum BelongWhen {
    * each such row to the engine rather than leaving it out itself.
    */
   Recorded = 1 << 4,
+  /** Files are left out by their name when no content type says what they are (row-not-page): rows whose written URL names one. */
+  Names = 1 << 5,
 }
 
 /** A crawler export's deciding columns, as the core reads them for the common verdict (`setDecidingColumn`). */
@@ -101,6 +103,8 @@ export enum LocFix {
   Normalized = 4,
   /** Tracking parameters removed (the engine's answer to `Status.Belong`). */
   Tracking = 8,
+  /** HTML entities (`&amp;`) unescaped: the exporting tool wrote the URL for an HTML page. */
+  HtmlEscaped = 16,
 }
 
 /** What `sampleRow` found: a row (its fields ready), a row the run rejects as malformed, or the sample's end. */

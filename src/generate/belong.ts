@@ -6,6 +6,9 @@ import { Code } from '../core/code.ts';
 import { BelongVerdict } from '../core/status.ts';
 import { judgeColumns, type Exclusion } from '../rules/belonging-columns.ts';
 import { stripTrackingParams } from '../rules/tracking-params.ts';
+import { utilityPath } from '../rules/utility-paths.ts';
+import { notPageByName } from '../rules/asset-names.ts';
+import { titleSaysNotFound } from '../rules/soft-404.ts';
 import type { GenerateRun } from './run.ts';
 import { verdictOf } from './judged-source.ts';
 import { CODE_NAMES } from '../core/codes.ts';
@@ -40,7 +43,8 @@ const COLUMN_CODES: ReadonlySet<Code> = new Set([Code.RowStatus, Code.RowNotPage
 /** Whether nothing but the columns looks at the row's URL: no rule on URLs, no section column, no query whose parameters may be stripped. */
 function nothingElseAsks(run: GenerateRun): boolean {
   const { core, x, belonging: b } = run;
-  if (b.urlJudges.length > 0 || run.sectioning?.column) return false;
+  // A drill-down's issue decides every row, whatever its columns say (verdicts before columns).
+  if (b.urlJudges.length > 0 || run.sectioning?.column || run.input.analytics || (run.input.titleColumn ?? -1) >= 0 || verdictOf(run.input.source)) return false;
   if (!b.stripTracking) return true;
   const bytes = core.bytes();
   for (let k = x.belongUrlPtr(), end = k + x.belongUrlLen(); k < end; k++) if (bytes[k] === 0x3f) return false;
@@ -64,6 +68,9 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
       return found;
     }
   }
+  // No content type to say it: the URL's name says it is a file (the core asks about such rows).
+  const named = !columns && !run.opts.allFields && !b.keep.has('row-not-page') ? notPageByName(url) : null;
+  if (named) return { code: Code.RowNotPage, column: -1, detail: named };
   // One verdict a URL: what an earlier input's columns left out stays out, whichever input lists it again.
   const earlier = run.leftOut.size > 0 ? run.leftOut.get(sameUrl(url)) : undefined;
   if (earlier) return { code: earlier.code, column: -1, detail: `${earlier.detail}, as ${earlier.where} says` };
@@ -71,7 +78,13 @@ function rowExclusion(run: GenerateRun, url: string, columnsKeep: boolean): Excl
     const found = judge(url);
     if (found) return found;
   }
-  return null;
+  const title = run.input.titleColumn ?? -1;
+  if (title >= 0 && title < x.rowFieldCount()) {
+    const said = core.text(x.rowFieldPtr(title), x.rowFieldLen(title)).trim();
+    if (titleSaysNotFound(said)) return { code: Code.RowSoft404, column: title, detail: `title ${said}` };
+  }
+  const utility = run.input.analytics ? utilityPath(url) : null;
+  return utility ? { code: Code.RowUtilityPath, column: -1, detail: utility } : null;
 }
 
 /** What the input says of every row (a Search Console drill-down's issue), unless its rule is off. */

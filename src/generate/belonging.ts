@@ -22,7 +22,9 @@ export function belongingOf(keep: string[] = [], stripParams: string[] = [], url
 }
 
 /** The core's standing orders: which rows it asks about, whatever the input. */
-export function belongWhen(b: Belonging): number {
+/** `audit`: a published sitemap is checked, not generated: its entries are not left out by their names. */
+export function belongWhen(b: Belonging, audit = false): number {
   const tracking = b.keep.has('loc-tracking-param') ? 0 : BelongWhen.Tracking;
-  return (b.urlJudges.length > 0 ? BelongWhen.Rules : 0) | (b.extraParams.size > 0 ? BelongWhen.Query : tracking);
+  const names = audit || b.keep.has('row-not-page') ? 0 : BelongWhen.Names;
+  return (b.urlJudges.length > 0 ? BelongWhen.Rules : 0) | (b.extraParams.size > 0 ? BelongWhen.Query : tracking) | names;
 }

@@ -108,6 +108,12 @@ export function summarize(run: GenerateRun): Summary {
     for (const f of run.output.files) f.lastmod = notAfter(f.lastmod, run.opts.nowMs);
     writeIndexes(run.core, run.zip, run.output.files, run.baseHref!, run.opts);
   }
+  const codes = run.findings.counts();
+  const utility = codes['row-utility-path'] ?? 0;
+  // An analytics list's other paths that are no pages only the site's robots.txt knows.
+  if (utility > 0 && run.opts.robotsTxt === undefined) {
+    run.notes.push(`${utility} utility path${utility === 1 ? '' : 's'} of an analytics list left out (cart, checkout, account, search…); give the site's robots.txt (--robots) to leave out the other paths it disallows`);
+  }
   return {
     rows: x.counter(Counter.Rows),
     skipped: x.counter(Counter.Skipped),
@@ -116,7 +122,7 @@ export function summarize(run: GenerateRun): Summary {
     excluded: x.counter(Counter.Excluded),
     fixed: x.counter(Counter.RowsFixed),
     warnings: x.counter(Counter.RowsWarned),
-    codes: run.findings.counts(),
+    codes,
     files: run.output.files,
     sections: run.sectioned?.sectionCounts(),
     changes: run.opts.previous ? run.sectioned?.changes : undefined,

@@ -8,6 +8,10 @@ import { bareNamesNote } from './bare-names.ts';
 import { DEPRECATED_IMAGE_NAMES, defaultRoles, isHeader, normalizeName, roleOfName, rolesFromHeader, sitemapRowRoles } from '../input/detect.ts';
 import { belongColumns, rulesOff, type BelongColumns } from '../rules/belonging-columns.ts';
 import { extraColumns } from '../rules/extras.ts';
+import { isAnalyticsColumn } from '../rules/utility-paths.ts';
+import { namesTitle } from '../rules/soft-404.ts';
+import { crawlTimeColumn } from './crawl-time.ts';
+import { verdictsOfLinkedUrl } from '../input/link-ends.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { Layout } from '../input/layout.ts';
 import type { Role } from '../types.ts';
@@ -24,6 +28,7 @@ export function applyHeader(run: GenerateRun): void {
   if (col('loc') < 0) throw new InputError(`${input.source.name}: no loc column (name one loc, url, address, link, href or page)`);
   if (!header && !given && input.layout) noteUnnamedLoc(run, cells);
   x.setColumns(col('loc'), col('lastmod'), col('changefreq'), col('priority'), header ? cells.length : 0);
+  if (header && input.layout && !opts.allFields) crawlTimeColumn(run, cells, col('lastmod'), input.layout.rows);
   const line = x.currentRowLine();
   if (input.windows1252) run.finding(0, 0, Code.InputEncoding, 'windows-1252');
   if (input.layout) layoutFindings(run, input.layout, line, !given);
@@ -34,6 +39,10 @@ export function applyHeader(run: GenerateRun): void {
   input.belongColumns = opts.allFields ? null : belongColumns(roles, header ? cells : []);
   x.setBelongColumns(input.belongColumns ? 1 : 0);
   if (input.belongColumns) tellDecidingColumns(run, input.belongColumns);
+  input.analytics = header && !opts.allFields && !run.belonging.keep.has('row-utility-path') && isAnalyticsColumn(cells[col('loc')]);
+  // A crawl says a page's status itself; a list of paths and titles only its title does.
+  input.titleColumn = header && !opts.allFields && !input.belongColumns && !run.belonging.keep.has('row-soft-404') ? cells.findIndex(namesTitle) : -1;
+  if (input.analytics || input.titleColumn >= 0) run.askAboutRows(input.index);
   const sectionBy = run.sectioning?.column;
   input.sectionColumn = header && sectionBy ? cells.findIndex((c) => normalizeName(c) === sectionBy) : -1;
   if (sectionBy && input.sectionColumn < 0) run.notes.push(`${input.source.name}: no column named ${opts.sectionBy!.slice(7)}, so its rows are in the section pages`);
@@ -91,9 +100,9 @@ function fromLayout(layout: Layout, cells: string[], given: Role[] | undefined):
     return { header, roles };
   }
   const roles = rolesFromHeader(cells, layout.rows);
-  if (!layout.headerByContent) return { header, roles };
+  if (!layout.headerByContent) return { header, roles: verdictsOfLinkedUrl(cells, roles) };
   const loc = layout.roles.indexOf('loc');
-  return { header, roles: roles.map((r, i) => (i === loc ? 'loc' : r === 'loc' ? 'ignore' : r)) };
+  return { header, roles: verdictsOfLinkedUrl(cells, roles.map((r, i) => (i === loc ? 'loc' : r === 'loc' ? 'ignore' : r))) };
 }
 
 /** What the layout decided that a person should hear of: a preamble skipped, columns not read by place. */

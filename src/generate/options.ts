@@ -18,7 +18,7 @@ export const DEFAULT_OPTIONS: Options = {
 export const LIMITS = { maxUrls: 50000, maxBytes: 52428800, minBytes: 16384 } as const;
 
 /** The rules of SPEC section 10 a person may turn off, by their code. */
-export const SWITCHABLE_RULES = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-unpublished', 'loc-tracking-param'] as const;
+export const SWITCHABLE_RULES = ['row-status', 'row-not-page', 'row-non-indexable', 'row-noindex', 'row-canonicalised', 'row-unpublished', 'loc-tracking-param', 'row-utility-path', 'row-soft-404'] as const;
 
 /** A problem with the options (its code says which kind): the CLI reports it as bad usage. */
 export { OptionError };

@@ -12,6 +12,7 @@ import type { InputSource } from '../types.ts';
 import { driveCore } from './drive-core.ts';
 import { listOrOtherSheet, readListSheet, type SheetRead } from './sheet-choice.ts';
 import { withNamedColumns } from '../input/named-columns.ts';
+import { isMarkdownLinkList, markdownUrls } from '../input/markdown-links.ts';
 import type { GenerateRun } from './run.ts';
 
 /** How much of an input's start its delimiter is detected on: rows before it far longer than a line. */
@@ -67,7 +68,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   };
   let started = false;
   let sized = false;
-  const start = (first: Uint8Array) => {
+  const start = async (first: Uint8Array) => {
     // A duplicate of one of its rows in a later input names it.
     const [nameLen] = core.putScratch(source.name);
     x.setInputName(index, nameLen);
@@ -79,7 +80,7 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
       const layout = listOrOtherSheet(() => withPersonsRoles(run, decideLayout(text, source.name, split, run.input.workbook ? ',' : opts.delimiter)), sheetSeen);
       if (layout.noUrlColumn) throw new InputError(layout.noUrlColumn);
       run.input.layout = layout;
-      if (!run.site) inferBase(run, layout);
+      if (!run.site) await inferBase(run, layout, text, first.length < SAMPLE_BYTES, split);
       x.beginInput(delimiterByte(layout.delimiter), index, 0, layout.firstLine);
     }
     core.resetInput();
@@ -92,17 +93,21 @@ async function readSheet(run: GenerateRun, source: InputSource, index: number, s
   let sheetSeen = null as SheetRead | null;
   const workbook = { sheet, onWorkbook: () => void (run.input.workbook = true), onSheet: (name: string, sheets: string[]) => void (sheetSeen = { name, sheets }) };
   const decoded = decodeInput(source.name, counted(), run.platform, notes, (origin) => run.placeRows(origin), reread, windows1252, workbook);
-  const { head, rest } = await peek(decoded, SAMPLE_BYTES);
+  let { head, rest } = await peek(decoded, SAMPLE_BYTES);
+  if (!run.input.workbook && isMarkdownLinkList(decoder.decode(head.subarray(0, 1 << 16)))) {
+    ({ head, rest } = await peek(markdownUrls(prepend(head, rest)), SAMPLE_BYTES));
+    run.notes.push(`${source.name} is a Markdown list of links: the URL of each link is read`);
+  }
   for await (const chunk of prepend(head, rest)) {
     run.throwIfAborted();
-    if (!started) start(chunk);
+    if (!started) await start(chunk);
     core.feed(chunk);
     if (!core.worthScanning()) continue;
     await driveCore(run, false);
     if (index === 0 && !sized) sized = expectUrls(run);
     progress.report(false);
   }
-  if (!started) start(new Uint8Array(0));
+  if (!started) await start(new Uint8Array(0));
   core.feed(new Uint8Array(0));
   await driveCore(run, true);
   const read: SheetRead | null = sheetSeen;

@@ -62,6 +62,10 @@ export interface CurrentInput {
   belongColumns?: BelongColumns | null;
   /** The column that names a row's section, when the run has sections by column and the input that column; else -1. */
   sectionColumn?: number;
+  /** An analytics tool's list (its URL column is a `Page path`): its utility paths are left out (row-utility-path). */
+  analytics?: boolean;
+  /** The column of the page's title, in a list with no deciding columns: a not-found title leaves the row out (row-soft-404); else -1. */
+  titleColumn?: number;
 }
 
 /** The core writes no input's report rows. */
@@ -150,8 +154,8 @@ export class GenerateRun {
    */
   askAboutRows(index: number): void {
     this.recordsLeftOut = index < this.sources.length - 1;
-    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined;
-    this.x.setBelonging(belongWhen(this.belonging) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
+    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined || this.input?.analytics || (this.input?.titleColumn ?? -1) >= 0;
+    this.x.setBelonging(belongWhen(this.belonging, this.opts.allFields) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
   }
 
   /** The site and folder the list is for, from now on. */

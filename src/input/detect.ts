@@ -2,7 +2,7 @@
 
 import type { BelongRole, CoreRole, Delimiter, NewsField, Role, VideoField } from '../types.ts';
 import { type SplitRows, wholeRows } from './split-rows.ts';
-import { isPublicationState } from './publication-states.ts';
+import { isPublicationState, isValidationState } from './publication-states.ts';
 
 // The pipe comes from database and CMS dumps; it is tried last, as URLs may hold one.
 const CANDIDATES: Delimiter[] = [',', ';', '\t', '|'];
@@ -82,6 +82,8 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
     'loc', 'url', 'address', 'link', 'href', 'page', 'toppages', 'pageurl', 'landingpage', 'landingpage+querystring',
     'pagepath', 'pagepath+querystring', 'pagepathandscreenclass', 'pagepath+querystringandscreenclass', 'pagelocation', 'permalink', 'fullurl', 'urls', 'producturl', 'posturl', 'articleurl',
     'resourceaddress', 'linkurl',
+    // A link export's linked URL (Screaming Frog's All Inlinks): its status is the one beside it.
+    'destination',
   ],
   // From the most telling name to the least: of several such columns the first here is read (a
   // CMS's `Date` is when a post was first published, its `Modified Date` when it last changed).
@@ -108,6 +110,8 @@ const NAMES: Record<CoreRole | BelongRole, string[]> = {
   indexability: [
     'indexability', 'indexable', 'isindexable', 'isindexablepage', 'indexablepage', 'indexierbarkeit', 'indexabilité', 'indexabilidad',
     'iscompliant', 'compliant.iscompliant', 'compliant',
+    // An audit tool's issue for the row's URL (Semrush's Wrong pages found in sitemap.xml: `Redirect`, `4xx`).
+    'issuetype',
   ],
   'indexability-status': [
     'indexabilitystatus', 'indexierbarkeitsstatus', "statutd'indexabilité", 'statutdindexabilité', 'estadodeindexabilidad',
@@ -225,6 +229,11 @@ function publicationByContent(roles: Role[], rows: string[][]): Role[] {
   const at = roles.indexOf('status-text');
   if (at < 0 || roles.includes('publication')) return roles;
   const values = sampled(rows, at);
+  // Search Console's drill-down of a fix being validated (URL, Last crawled, Status: Pending): the
+  // state of Google's check, no publication state and no HTTP status: a column to ignore.
+  if (values.length > 0 && values.every(isValidationState) && (roles.length <= 3 || values.some((v) => !isPublicationState(v)))) {
+    return roles.map((r, i) => (i === at ? 'ignore' : r));
+  }
   // Most, not all: a content inventory's sheet holds a few words of its own (`Noindex`, a totals row).
   if (values.length === 0 || values.filter(isPublicationState).length < 0.75 * values.length) return roles;
   return roles.map((r, i) => (i === at ? 'publication' : r));

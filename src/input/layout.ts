@@ -6,6 +6,7 @@
 
 import type { Delimiter, Role } from '../types.ts';
 import { defaultRoles, detectDelimiter, isHeader, rolesFromHeader } from './detect.ts';
+import { verdictsOfLinkedUrl } from './link-ends.ts';
 import { InputError } from './input-error.ts';
 import { type SplitRows, wholeRows } from './split-rows.ts';
 
@@ -257,7 +258,7 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
   if (firstRow === null) return { ...base, header: null, headerByContent: false, ...positionalRoles(rest), rows: rest };
   const first = firstRow;
   if (isHeader(first)) {
-    return { ...base, header: first, headerByContent: false, roles: rolesFromHeader(first, rest), ignoredByValue: [], rows: rest };
+    return { ...base, header: first, headerByContent: false, roles: verdictsOfLinkedUrl(first, rolesFromHeader(first, rest)), ignoredByValue: [], rows: rest };
   }
   // By content: a column whose label names another field (`lastmod` over URLs) is not taken for the URLs.
   const named = rolesFromHeader(first, rest);
@@ -265,7 +266,7 @@ export function decideLayout(sample: string, name: string, split: SplitRows, del
   if (loc >= 0) {
     const roles: Role[] = [...named];
     roles[loc] = 'loc';
-    return { ...base, header: first, headerByContent: true, roles, ignoredByValue: [], rows: rest };
+    return { ...base, header: first, headerByContent: true, roles: verdictsOfLinkedUrl(first, roles), ignoredByValue: [], rows: rest };
   }
   const labels = first.filter((c) => c.trim() !== '');
   // With no row under it, a line of labels (a report's header over no rows) is a header too.

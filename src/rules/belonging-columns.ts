@@ -9,6 +9,7 @@ import { RuleOff } from '../core/status.ts';
 import type { Role } from '../types.ts';
 import { strictUri } from './slow-url.ts';
 import { stripTrackingParams } from './tracking-params.ts';
+import { notPageByName } from './asset-names.ts';
 import { isUnpublished } from '../input/publication-states.ts';
 import { FLAG_ROLES, flagSays, NO } from '../input/detect.ts';
 
@@ -135,7 +136,7 @@ const NOT_PAGE_POST_TYPES = new Set([
  * (Sitebulb: `Noindex`, `Canonicalised`, `Disallowed`). Any other value keeps the row.
  */
 const NOT_INDEXABLE =
-  /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable|non indicizzabile|não indexável|nao indexavel|niet indexeerbaar|nieindeksowalny|インデックス不可)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed)?|not found|client error|server error)$/is;
+  /^(?:(?:no[nt][\s-]?indexable|nicht indexierbar|no indexable|non indicizzabile|não indexável|nao indexavel|niet indexeerbaar|nieindeksowalny|インデックス不可)(?:$|[\s:(-].*)|no|n|false|0|noindex(?:ed)?|canonicali[sz]ed|disallowed|blocked(?:\s.*)?|redirect(?:ed|s)?|not found|client error|server error|[345]xx(?:\s.*)?|non[\s-]canonical)$/is;
 
 /** Why a status is not a page's 200, in words: the export's own (`404 Not Found`) where it has them. */
 function statusDetail(status: number, text: string, target: string): string {
@@ -193,6 +194,8 @@ export function judgeColumns(
   if (type && !keep.has('row-not-page') && !PAGE_TYPES.has(type.split(';')[0].trim().toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.contentType, detail: type };
   }
+  const named = !type && !keep.has('row-not-page') ? notPageByName(url) : null;
+  if (named) return { code: Code.RowNotPage, column: cols.contentType, detail: named };
   const postType = at(cols.postType);
   if (postType && !keep.has('row-not-page') && NOT_PAGE_POST_TYPES.has(postType.toLowerCase())) {
     return { code: Code.RowNotPage, column: cols.postType, detail: `post type ${postType}` };

@@ -11,16 +11,21 @@ export interface InputVerdict {
   detail: string;
 }
 
-// The status codes and `noindex` read the same in every language Search Console speaks, and the
-// redirect in most; the other reasons are known by their English names.
+// The status codes, `noindex` and `robots.txt` read the same in every language Search Console speaks;
+// the redirect and the canonical are known by their words in its common languages.
 const ISSUES: [RegExp, Code][] = [
   [/\bsoft 404\b/, Code.RowNonIndexable],
-  [/\((404|401|403|5xx)\)|\b4xx\b/, Code.RowStatus],
-  [/redirect|redirecci[oó]n|redirecionamento|reindirizzamento|weiterleitung|omleiding|przekierowani|リダイレクト/, Code.RowStatus],
+  // Parentheses as the UI writes them: `(404)`, and full width in Japanese and Chinese: `（404）`.
+  [/[(（]\s*(404|401|403|410|5xx)\s*[)）]|\b4xx\b/, Code.RowStatus],
+  [
+    /redirect|redirecci[oó]n|redirecionamento|reindirizzamento|weiterleitung|omleiding|przekierowani|リダイレクト|chuyển hướng|重定向|리디렉션|yönlendirme|переадресац|перенаправлен|переспрямуван|pengalihan|เปลี่ยนเส้นทาง|omdirigering|přesměrován|uudelleenohjau|átirányítás|ανακατεύθυνση|הפניה|إعادة توجيه|रीडायरेक्ट/,
+    Code.RowStatus,
+  ],
   [/noindex/, Code.RowNoindex],
-  [/^alternate page with proper canonical tag$/, Code.RowCanonicalised],
   [/^duplicate without user-selected canonical$/, Code.RowNonIndexable],
-  [/^blocked by robots\.txt$/, Code.RobotsDisallowed],
+  // `canonical` and its stem survive most translations (canonique, canónica, kanonisch, chính tắc, 正規, 规范).
+  [/canonical|canoni|kanoni|chính tắc|正規|规范|標準|표준/, Code.RowCanonicalised],
+  [/robots\.txt/, Code.RobotsDisallowed],
 ];
 
 /** The verdict on every page of a drill-down under `issue`, or null when its pages may belong. */

@@ -17,6 +17,13 @@ export interface Site {
   base: string;
 }
 
+/** The words exports write in a cell that has no value (SPEC 10, round two): `--`, `-`, `N/A`, `(not set)`, `(other)`. */
+const PLACEHOLDERS = new Set(['--', '-', '—', '–', 'n/a', '(not set)', '(other)', '(not provided)']);
+
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDERS.has(value.trim().toLowerCase());
+}
+
 export type LocVerdict = { code: Code; host?: string } | { code: 0; href: string; fixes: number; url: URL };
 
 /**
@@ -47,10 +54,18 @@ export function isBareName(trimmed: string): boolean {
 }
 
 /** `site` is undefined until the base URL is known (it is then inferred from the first valid loc); `slugs` as for isRelativeReference. */
-export function resolveLoc(trimmed: string, site: Site | undefined, slugs = false): LocVerdict {
+/** `&amp;`, `&#38;` and `&#x26;`, as assembly/loc.ts' holdsHtmlEntity finds them. */
+const HTML_AMP = /&(?:amp|#38|#x26);/gi;
+
+export function resolveLoc(given: string, site: Site | undefined, slugs = false): LocVerdict {
+  // A cell an export fills when it has no value (`--`, `N/A`, GA4's `(not set)`) is an empty one.
+  if (isPlaceholder(given)) return { code: Code.LocMissing };
+  let fixes = 0;
+  // An export that wrote its URLs for a web page (`?a=1&amp;b=2`): the `&` it means (loc-html-escaped).
+  const trimmed = given.includes('&') ? given.replace(HTML_AMP, '&') : given;
+  if (trimmed !== given) fixes |= LocFix.HtmlEscaped;
   // Two URLs in one value (`…/a https://…/b`) would parse as one with `%20` inside: neither is meant.
   if (SECOND_URL.test(trimmed)) return { code: Code.LocInvalid };
-  let fixes = 0;
   let url: URL;
   const relative = isRelativeReference(trimmed, slugs);
   if (relative && !site) return { code: Code.LocInvalid };
