@@ -70,7 +70,15 @@ export function nameParts(name: string, opts: ResolvedOptions, sectioned: boolea
 }
 
 /** The set's sitemaps in file order; `note` hears why URLs could not stay in their files. */
-export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform, note: (text: string) => void = () => {}): Promise<PreviousSitemap[]> {
+export async function readPrevious(
+  given: PreviousFile[],
+  opts: ResolvedOptions,
+  sectioned: boolean,
+  platform: Platform,
+  note: (text: string) => void = () => {},
+  // A set re-generated in its shape names each file's section itself (set-shape.ts).
+  sectionOf?: (name: string) => string | undefined,
+): Promise<PreviousSitemap[]> {
   let files = given;
   if (files.length === 1 && isZip(files[0].data)) files = zipFiles(files[0].data);
   else if (files.length === 1 && /\.zip$/i.test(files[0].name)) throw new InputError(`the previous set ${files[0].name} is not a zip file`);
@@ -98,7 +106,8 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
       continue;
     }
     if (read.count === null) continue;
-    const parts = nameParts(file.name, opts, sectioned);
+    const own = sectionOf?.(file.name);
+    const parts = own !== undefined ? { section: own, n: 1 } : nameParts(file.name, opts, sectioned);
     const { raw, count, locs, offsets } = read;
     sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw, format, count, locs, offsets, indexLastmod: null });
   }

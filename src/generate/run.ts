@@ -149,7 +149,7 @@ export class GenerateRun {
    */
   askAboutRows(index: number): void {
     this.recordsLeftOut = index < this.sources.length - 1;
-    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined;
+    const every = this.sectioning?.column || this.sectioning?.inputSections || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined;
     this.x.setBelonging(belongWhen(this.belonging) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
   }
 

@@ -1,0 +1,95 @@
+// A checked set written again keeps its shape (SPEC section 7): the news sitemap stays a news
+// sitemap with every element it had, the pages stay pages, file names are kept, one index lists
+// them, duplicates count within a purpose only, and changes.csv says what changed.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generate } from '../src/generate/engine.ts';
+import { nodePlatform } from '../src/platform/node.ts';
+import { concatParts, readZip, source, tempDir, BASE, NOW } from './helpers.ts';
+import { xmllint } from './helpers/xmllint.ts';
+import { article, newsSet, pageUrl, readBack, ARTICLES, INDEX, NEWS, PAGE_URLS, PAGES, SITE } from './helpers/news-set.ts';
+import type { Options } from '../src/types.ts';
+
+async function regenerate(files: Record<string, string>, options: Partial<Options> = {}) {
+  const sources = Object.entries(files).map(([name, text]) => source(name, text));
+  const result = await generate(sources, { baseUrl: BASE, now: NOW, keepShape: true, ...options }, nodePlatform);
+  return { summary: result.summary, files: readZip(concatParts(result.zip)) };
+}
+
+test('an index, its pages and its news sitemap come back as the same three files', async () => {
+  const { summary, files } = await regenerate(newsSet());
+  const sitemaps = Object.keys(files).filter((n) => n.endsWith('.xml')).sort();
+  assert.deepEqual(sitemaps, [NEWS, PAGES, INDEX].sort());
+
+  // The news sitemap: every article, every element as it was.
+  const news = readBack(files[NEWS]);
+  assert.equal(news.length, ARTICLES);
+  news.forEach((entry, i) => {
+    const a = article(i);
+    assert.deepEqual(entry, {
+      loc: a.loc,
+      news: { name: a.name, language: a.language, genres: a.genres, publication_date: a.date, title: a.title, keywords: a.keywords },
+    });
+  });
+
+  // The pages: each page once (the one listed twice is a duplicate there), no news in them.
+  const pages = readBack(files[PAGES]);
+  assert.deepEqual(
+    pages.map((p) => p.loc),
+    Array.from({ length: PAGE_URLS }, (_, i) => pageUrl(i)),
+  );
+  assert.ok(pages.every((p) => p.news === null));
+  assert.ok(!files[PAGES].includes('xmlns:news'));
+
+  // One index, listing both files.
+  const listed = [...files[INDEX].matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]).sort();
+  assert.deepEqual(listed, [`${SITE}/${NEWS}`, `${SITE}/${PAGES}`]);
+
+  // Every row accounted for: the pages' second copy is the one duplicate; the articles are not.
+  assert.equal(summary.rows, PAGE_URLS + 1 + ARTICLES);
+  assert.equal(summary.accepted, PAGE_URLS + ARTICLES);
+  assert.equal(summary.rejected, 1);
+  assert.equal(summary.codes['loc-duplicate'], 1);
+
+  // What changed, per file: the pages file lost the second listing of one URL; the news file kept its URLs.
+  const changes = files['changes.csv'].trim().split('\n');
+  assert.equal(changes[0], 'file,change,urls_added,urls_removed,urls_changed');
+  const byFile = new Map(changes.slice(1).map((line) => [line.split(',')[0], line.split(',').slice(1)]));
+  assert.deepEqual([...byFile.keys()].sort(), [NEWS, PAGES].sort());
+  assert.deepEqual(byFile.get(PAGES)!.slice(0, 3), ['changed', '0', '1']);
+  assert.deepEqual(byFile.get(NEWS), ['changed', '0', '0', String(ARTICLES)]);
+
+  // The official schemas hold every file.
+  const dir = tempDir();
+  for (const name of sitemaps) writeFileSync(join(dir, name), files[name]);
+  xmllint('all.xsd', [join(dir, PAGES), join(dir, NEWS)]);
+  xmllint('siteindex.xsd', [join(dir, INDEX)]);
+});
+
+test('a file past the limit is split under its name, and the index lists the parts', async () => {
+  const { files } = await regenerate(newsSet(), { maxUrls: 50 });
+  const names = Object.keys(files).filter((n) => n.endsWith('.xml')).sort();
+  assert.deepEqual(names, [NEWS, PAGES, 'page-sitemap-2.xml', 'page-sitemap-3.xml', INDEX].sort());
+  const listed = [...files[INDEX].matchAll(/<loc>[^<]*\/([^/<]*)<\/loc>/g)].map((m) => m[1]).sort();
+  assert.deepEqual(listed, names.filter((n) => n !== INDEX));
+  const pages = [PAGES, 'page-sitemap-2.xml', 'page-sitemap-3.xml'].flatMap((n) => readBack(files[n]).map((e) => e.loc));
+  assert.deepEqual(pages, Array.from({ length: PAGE_URLS }, (_, i) => pageUrl(i)));
+  assert.match(files['changes.csv'], /^page-sitemap-2\.xml,added,50,0,0$/m);
+});
+
+test('gzipped files stay gzipped under their names', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const set = newsSet();
+  const sources = [
+    source(INDEX, set[INDEX].replace(/\.xml</g, '.xml.gz<')),
+    source(`${PAGES}.gz`, gzipSync(set[PAGES])),
+    source(`${NEWS}.gz`, gzipSync(set[NEWS])),
+  ];
+  const result = await generate(sources, { baseUrl: BASE, now: NOW, keepShape: true }, nodePlatform);
+  const files = readZip(concatParts(result.zip));
+  assert.deepEqual(Object.keys(files).filter((n) => /\.xml(\.gz)?$/.test(n)).sort(), [`${NEWS}.gz`, `${PAGES}.gz`, INDEX].sort());
+  assert.equal(readBack(files[`${NEWS}.gz`])[0].news!.keywords, article(0).keywords);
+});
