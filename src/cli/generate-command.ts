@@ -140,6 +140,7 @@ function parseGenerateArgs(args: string[]) {
       'section-by': { type: 'string' },
       section: { type: 'string', multiple: true },
       previous: { type: 'string' },
+      'keep-shape': { type: 'boolean' },
       column: { type: 'string', multiple: true },
     },
   });
@@ -170,6 +171,7 @@ function generateOptions(values: GenerateValues): Partial<Options> {
     stripParams: values['strip-param'],
     robotsAgent: values['robots-agent'],
     sectionBy: values['section-by'],
+    keepShape: values['keep-shape'],
   };
 }
 

@@ -63,7 +63,7 @@ export async function generate(
 export async function generateOn(core: Core, given: InputSource[], options: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
   const notes: string[] = [];
   const note = (n: string) => void notes.push(n);
-  const shape = options.keepShape && !options.allFields ? await shapeOf(given, platform, note) : null;
+  const shape = options.keepShape && !options.allFields ? await shapeOf(given, options, platform, note) : null;
   if (shape) return generateShaped(core, shape, options, platform, hooks, notes);
   const opts = options;
   await notePublishedSets(given, opts, platform, note);
@@ -77,10 +77,13 @@ export async function generateOn(core: Core, given: InputSource[], options: Reso
 }
 
 /** The set's shape, or null (said in a note) when it cannot be kept. */
-async function shapeOf(given: InputSource[], platform: Platform, note: (text: string) => void): Promise<SetShape | null> {
+async function shapeOf(given: InputSource[], opts: ResolvedOptions, platform: Platform, note: (text: string) => void): Promise<SetShape | null> {
   // The audit's reader, which tells each file's purpose, loads only for such a run.
-  const shape = await (await import('./set-shape.ts')).setShape(given, platform);
-  if (typeof shape !== 'string') return shape;
+  const shape = await (await import('./set-shape.ts')).setShape(given, opts.format, platform);
+  if (typeof shape !== 'string') {
+    if (shape.left.length) note(`not part of the set, as nothing in ${shape.left.length === 1 ? 'it' : 'them'} could be read as a sitemap: ${shape.left.join(', ')}`);
+    return shape;
+  }
   note(`the set's shape is not kept: ${shape}`);
   return null;
 }

@@ -12,7 +12,7 @@ import { purposeOf, type Purpose } from '../check/sitemap-purpose.ts';
 import { documents } from '../check/unpack.ts';
 import { concat } from '../input/byte-streams.ts';
 import { sectionName } from '../rules/sections.ts';
-import type { InputSource, Platform, PreviousFile } from '../types.ts';
+import type { Format, InputSource, Platform, PreviousFile } from '../types.ts';
 
 const PURPOSES: readonly Purpose[] = ['web', 'image', 'video', 'news'];
 const INDEX_NAME = /^(.+)-index\.xml$/;
@@ -32,6 +32,8 @@ export interface SetShape {
   gzip: boolean;
   /** The index's prefix, when the set's index is named `<prefix>-index.xml`. */
   prefix: string | null;
+  /** Files given that hold nothing to read as a sitemap (a DOCTYPE voids one): not part of the set. */
+  left: string[];
 }
 
 interface Read {
@@ -39,6 +41,7 @@ interface Read {
   name: string;
   data: Uint8Array;
   kind: string;
+  urls: number;
   purpose: Purpose;
 }
 
@@ -64,38 +67,39 @@ async function readOne(source: InputSource, platform: Platform): Promise<Read | 
     for await (const _ of readDocument(doc, tally, { cutInflated: false }));
   }
   if (!tally) return null;
-  return { source: { ...source, chunks: () => once(data), size: data.length, once: false }, name: baseName(source.name), data, kind: tally.kind, purpose: purposeOf(tally) };
+  return { source: { ...source, chunks: () => once(data), size: data.length, once: false }, name: baseName(source.name), data, kind: tally.kind, urls: tally.urls, purpose: purposeOf(tally) };
 }
 
-/** The file's name with `.gz` as the run writes it. */
-function withGzip(name: string, gzip: boolean): string {
-  const plain = name.replace(/\.gz$/i, '');
-  return gzip ? `${plain}.gz` : plain;
+/** The file's name as the run writes it: in the run's format (a text sitemap comes out as XML), gzipped or not as the set. */
+function runName(name: string, format: Format, gzip: boolean): string {
+  const stem = name.replace(/(\.(xml|txt))?(\.gz)?$/i, '');
+  return `${stem}.${format}${gzip ? '.gz' : ''}`;
 }
 
 /**
  * The shape of the set given, or null (with the reason, for a note) when it cannot be kept: a zip
  * of files, or no sitemap of pages in it.
  */
-export async function setShape(given: InputSource[], platform: Platform): Promise<SetShape | string> {
+export async function setShape(given: InputSource[], format: Format, platform: Platform): Promise<SetShape | string> {
   const read: Read[] = [];
   for (const source of given) {
     const one = source.once ? null : await readOne(source, platform);
     if (!one) return `${source.name} is not one sitemap file: the set is written as one list of URLs; give its files one by one to keep their shape`;
     read.push(one);
   }
-  const sitemaps = read.filter((r) => r.kind !== 'sitemapindex');
+  const left = read.filter((r) => r.kind === 'unknown' && r.urls === 0).map((r) => r.source.name);
+  const sitemaps = read.filter((r) => r.kind !== 'sitemapindex' && !left.includes(r.source.name));
   if (sitemaps.length === 0) return 'the set holds no sitemap of URLs';
   const gzip = sitemaps.every((r) => /\.gz$/i.test(r.name));
   const index = read.find((r) => r.kind === 'sitemapindex');
   const prefix = index ? (INDEX_NAME.exec(index.name)?.[1] ?? null) : null;
-  const shape: SetShape = { sources: [], sections: [], purposeStarts: new Set(), published: [], names: new Map(), gzip, prefix };
+  const shape: SetShape = { sources: [], sections: [], purposeStarts: new Set(), published: [], names: new Map(), gzip, prefix, left };
   const taken = new Set<string>();
   for (const purpose of PURPOSES) {
     const group = sitemaps.filter((r) => r.purpose === purpose);
     if (group.length) shape.purposeStarts.add(shape.sources.length);
     for (const r of group) {
-      const name = withGzip(r.name, gzip);
+      const name = runName(r.name, format, gzip);
       const stem = sectionName(name.replace(/\.(xml|txt)(\.gz)?$/i, '')) || 'sitemap';
       let section = stem;
       for (let k = 2; taken.has(section); k++) section = `${stem}-${k}`;
