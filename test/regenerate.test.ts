@@ -93,3 +93,26 @@ test('gzipped files stay gzipped under their names', async () => {
   assert.deepEqual(Object.keys(files).filter((n) => /\.xml(\.gz)?$/.test(n)).sort(), [`${NEWS}.gz`, `${PAGES}.gz`, INDEX].sort());
   assert.equal(readBack(files[`${NEWS}.gz`])[0].news!.keywords, article(0).keywords);
 });
+
+test('an image sitemap beside the pages stays one, its URLs no duplicates of the pages', async () => {
+  const set = newsSet();
+  const images = Array.from({ length: 10 }, (_, i) => `<url><loc>${pageUrl(60 + i)}</loc><image:image><image:loc>${SITE}/img/${i}.jpg</image:loc></image:image></url>`);
+  set['image-sitemap.xml'] =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n' +
+    images.join('\n') +
+    '\n</urlset>\n';
+  const { summary, files } = await regenerate(set);
+  assert.equal(summary.codes['loc-duplicate'], 1, 'only the page listed twice among the pages');
+  const written = [...files['image-sitemap.xml'].matchAll(/<url><loc>([^<]*)<\/loc><image:image><image:loc>([^<]*)<\/image:loc><\/image:image><\/url>/g)];
+  assert.deepEqual(
+    written.map((m) => [m[1], m[2]]),
+    Array.from({ length: 10 }, (_, i) => [pageUrl(60 + i), `${SITE}/img/${i}.jpg`]),
+  );
+  assert.ok(!files[PAGES].includes('image:'), 'the pages carry no images');
+  assert.equal(readBack(files[PAGES]).length, PAGE_URLS);
+  const listed = [...files[INDEX].matchAll(/<loc>[^<]*\/([^/<]*)<\/loc>/g)].map((m) => m[1]).sort();
+  assert.deepEqual(listed, ['image-sitemap.xml', NEWS, PAGES].sort());
+  const dir = tempDir();
+  writeFileSync(join(dir, 'image-sitemap.xml'), files['image-sitemap.xml']);
+  xmllint('all.xsd', [join(dir, 'image-sitemap.xml')]);
+});
