@@ -116,3 +116,13 @@ test('an image sitemap beside the pages stays one, its URLs no duplicates of the
   writeFileSync(join(dir, 'image-sitemap.xml'), files['image-sitemap.xml']);
   xmllint('all.xsd', [join(dir, 'image-sitemap.xml')]);
 });
+
+test('a set given as one zip is written as one list, and a note says why', async () => {
+  const { zipSync } = await import('fflate');
+  const set = newsSet();
+  const zip = zipSync(Object.fromEntries(Object.entries(set).map(([name, text]) => [name, new TextEncoder().encode(text)])));
+  const result = await generate([source('set.zip', zip)], { baseUrl: BASE, now: NOW, keepShape: true }, nodePlatform);
+  assert.ok(result.summary.notes.some((n) => n.includes("the set's shape is not kept: set.zip is not one sitemap file")), result.summary.notes.join('\n'));
+  assert.equal(result.summary.rows, PAGE_URLS + 1 + ARTICLES);
+  assert.equal(result.summary.accepted + result.summary.rejected + result.summary.excluded, result.summary.rows);
+});

@@ -92,6 +92,8 @@ async function shapeOf(given: InputSource[], opts: ResolvedOptions, platform: Pl
 async function generateShaped(core: Core, shape: SetShape, options: ResolvedOptions, platform: Platform, hooks: Hooks, notes: string[]): Promise<GenerateResult> {
   const opts: ResolvedOptions = { ...options, gzip: shape.gzip, prefix: shape.prefix ?? options.prefix, previous: shape.published, sectionBy: undefined, sections: undefined };
   const note = (n: string) => void notes.push(n);
+  if (options.previous?.length) note('the previous set given was not used: a set written again in its shape is compared with itself');
+  if (options.sectionBy || options.sections?.length) note('the sections asked for were not used: a set written again in its shape keeps each file as its section');
   const belonging = belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
   const sectioning = Sectioning.byInput(shape.sections, shape.names);
   const sectionOfName = new Map([...shape.names].map(([section, name]) => [name, section]));
