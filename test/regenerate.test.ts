@@ -4,11 +4,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { generate } from '../src/generate/engine.ts';
 import { nodePlatform } from '../src/platform/node.ts';
-import { concatParts, readZip, source, tempDir, BASE, NOW } from './helpers.ts';
+import { concatParts, readZip, source, tempDir, unescapeXml, BASE, NOW } from './helpers.ts';
+import { ROOT } from './helpers/cli.ts';
 import { xmllint } from './helpers/xmllint.ts';
 import { article, newsSet, pageUrl, readBack, ARTICLES, INDEX, NEWS, PAGE_URLS, PAGES, SITE } from './helpers/news-set.ts';
 import type { Options } from '../src/types.ts';
@@ -125,4 +126,28 @@ test('a set given as one zip is written as one list, and a note says why', async
   assert.ok(result.summary.notes.some((n) => n.includes("the set's shape is not kept: set.zip is not one sitemap file")), result.summary.notes.join('\n'));
   assert.equal(result.summary.rows, PAGE_URLS + 1 + ARTICLES);
   assert.equal(result.summary.accepted + result.summary.rejected + result.summary.excluded, result.summary.rows);
+});
+
+// A site's real set (../shared/corpus): an index named sitemap.xml, 275 pages, and 48 news articles
+// that are among the pages, each with its keywords; written as one list, the 48 were duplicates.
+const CORPUS = resolve(ROOT, '../shared/corpus/real-sitemaps');
+const REAL = { 'sitemap.xml': '37-Farrays-culo-sitemap.xml', 'sitemap-pages.xml': '36-Farrays-culo-sitemap-pages.xml', 'sitemap-news.xml': '35-Farrays-culo-sitemap-news.xml' };
+const realMissing = Object.values(REAL).find((f) => !existsSync(join(CORPUS, f)));
+if (realMissing && process.env.CI) throw new Error(`${join(CORPUS, realMissing)} is missing: the real sets must be re-generated in CI`);
+
+test('a real news site’s set keeps its news sitemap, every news element and alternate kept', { skip: realMissing && `${realMissing} is missing from ${CORPUS}` }, async () => {
+  const given = Object.fromEntries(Object.entries(REAL).map(([name, file]) => [name, readFileSync(join(CORPUS, file), 'utf8')]));
+  const { summary, files } = await regenerate(given, { baseUrl: 'https://www.farrayscenter.com/', now: '2026-03-16T00:00:00Z' });
+  assert.equal(summary.rejected, 0, 'no article is a duplicate of its page');
+  assert.equal(summary.accepted, summary.rows);
+  for (const name of ['sitemap-pages.xml', 'sitemap-news.xml']) {
+    // The same extension elements, as many of each, and the same entries in the same order.
+    const elements = (xml: string) => [...xml.matchAll(/<((?:news|image|video|xhtml):\w+)[\s>]/g)].map((m) => m[1]).sort().join(' ');
+    assert.equal(elements(files[name]), elements(given[name]), `${name}: its extension elements`);
+    const values = (xml: string) => [...xml.matchAll(/<(loc|news:\w+)>\s*([^<]*?)\s*<\/\1>/g)].map((m) => `${m[1]}=${unescapeXml(m[2])}`);
+    assert.deepEqual(values(files[name]), values(given[name]), `${name}: its values`);
+  }
+  const dir = tempDir();
+  for (const name of ['sitemap-pages.xml', 'sitemap-news.xml']) writeFileSync(join(dir, name), files[name]);
+  xmllint('all.xsd', [join(dir, 'sitemap-pages.xml'), join(dir, 'sitemap-news.xml')]);
 });
