@@ -139,6 +139,9 @@ test('a real news site’s set keeps its news sitemap, every news element and al
   const given = Object.fromEntries(Object.entries(REAL).map(([name, file]) => [name, readFileSync(join(CORPUS, file), 'utf8')]));
   const { summary, files } = await regenerate(given, { baseUrl: 'https://www.farrayscenter.com/', now: '2026-03-16T00:00:00Z' });
   assert.equal(summary.rejected, 0, 'no article is a duplicate of its page');
+  assert.deepEqual(Object.keys(files).filter((n) => n.endsWith('.xml')).sort(), Object.keys(REAL).sort(), 'the same names, the index too');
+  const listed = [...files['sitemap.xml'].matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]).sort();
+  assert.deepEqual(listed, ['https://www.farrayscenter.com/sitemap-news.xml', 'https://www.farrayscenter.com/sitemap-pages.xml']);
   assert.equal(summary.accepted, summary.rows);
   for (const name of ['sitemap-pages.xml', 'sitemap-news.xml']) {
     // The same extension elements, as many of each, and the same entries in the same order.
@@ -150,4 +153,6 @@ test('a real news site’s set keeps its news sitemap, every news element and al
   const dir = tempDir();
   for (const name of ['sitemap-pages.xml', 'sitemap-news.xml']) writeFileSync(join(dir, name), files[name]);
   xmllint('all.xsd', [join(dir, 'sitemap-pages.xml'), join(dir, 'sitemap-news.xml')]);
+  writeFileSync(join(dir, 'sitemap.xml'), files['sitemap.xml']);
+  xmllint('siteindex.xsd', [join(dir, 'sitemap.xml')]);
 });

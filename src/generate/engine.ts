@@ -90,7 +90,7 @@ async function shapeOf(given: InputSource[], opts: ResolvedOptions, platform: Pl
 
 /** A published set written again in its shape (set-shape.ts): its files are the sections and the previous set. */
 async function generateShaped(core: Core, shape: SetShape, options: ResolvedOptions, platform: Platform, hooks: Hooks, notes: string[]): Promise<GenerateResult> {
-  const opts: ResolvedOptions = { ...options, gzip: shape.gzip, prefix: shape.prefix ?? options.prefix, previous: shape.published, sectionBy: undefined, sections: undefined };
+  const opts: ResolvedOptions = { ...options, gzip: shape.gzip, indexName: shape.indexName ?? undefined, previous: shape.published, sectionBy: undefined, sections: undefined };
   const note = (n: string) => void notes.push(n);
   if (options.previous?.length) note('the previous set given was not used: a set written again in its shape is compared with itself');
   if (options.sectionBy || options.sections?.length) note('the sections asked for were not used: a set written again in its shape keeps each file as its section');

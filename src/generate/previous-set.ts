@@ -116,7 +116,7 @@ export async function readPrevious(
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
   const moved = movedNote(sitemaps.filter((s) => s.section === null), manifest, sectioned);
   if (moved) note(moved);
-  const oldIndexes = indexes.filter((name) => !isIndexFileName(name, opts.prefix));
+  const oldIndexes = indexes.filter((name) => name !== opts.indexName && !isIndexFileName(name, opts.prefix));
   if (oldIndexes.length) note(oldIndexNote(oldIndexes, opts));
   const held = new Set(sitemaps.map((s) => s.name));
   const absent = [...indexLastmods.keys()].filter((name) => !held.has(name) && !(listed?.has(name) ?? false));
@@ -160,7 +160,8 @@ function readManifest(data: Uint8Array): Manifest {
  */
 function oldIndexNote(names: string[], opts: ResolvedOptions): string {
   const one = names.length === 1;
-  return `the previous set's index ${one ? '' : 'files '}${someNames(names)} ${one ? 'is' : 'are'} not this run's ${opts.prefix}-index.xml: point robots.txt's Sitemap line and Search Console at ${opts.prefix}-index.xml, and delete ${one ? 'the old index' : 'the old indexes'} from the server (or redirect ${one ? 'it' : 'them'} there), or search engines keep reading the files ${one ? 'it lists' : 'they list'}`;
+  const index = opts.indexName ?? `${opts.prefix}-index.xml`;
+  return `the previous set's index ${one ? '' : 'files '}${someNames(names)} ${one ? 'is' : 'are'} not this run's ${index}: point robots.txt's Sitemap line and Search Console at ${index}, and delete ${one ? 'the old index' : 'the old indexes'} from the server (or redirect ${one ? 'it' : 'them'} there), or search engines keep reading the files ${one ? 'it lists' : 'they list'}`;
 }
 
 /**

@@ -15,7 +15,6 @@ import { sectionName } from '../rules/sections.ts';
 import type { Format, InputSource, Platform, PreviousFile } from '../types.ts';
 
 const PURPOSES: readonly Purpose[] = ['web', 'image', 'video', 'news'];
-const INDEX_NAME = /^(.+)-index\.xml$/;
 
 export interface SetShape {
   /** The sitemaps to read, grouped by purpose (pages first), each group in the order given. */
@@ -30,8 +29,8 @@ export interface SetShape {
   names: Map<string, string>;
   /** Whether the files are gzipped: as the set's files were. */
   gzip: boolean;
-  /** The index's prefix, when the set's index is named `<prefix>-index.xml`. */
-  prefix: string | null;
+  /** The name of the set's index (its first, when it has several); null without one. */
+  indexName: string | null;
   /** Files given that hold nothing to read as a sitemap (a DOCTYPE voids one): not part of the set. */
   left: string[];
 }
@@ -92,8 +91,8 @@ export async function setShape(given: InputSource[], format: Format, platform: P
   if (sitemaps.length === 0) return 'the set holds no sitemap of URLs';
   const gzip = sitemaps.every((r) => /\.gz$/i.test(r.name));
   const index = read.find((r) => r.kind === 'sitemapindex');
-  const prefix = index ? (INDEX_NAME.exec(index.name)?.[1] ?? null) : null;
-  const shape: SetShape = { sources: [], sections: [], purposeStarts: new Set(), published: [], names: new Map(), gzip, prefix, left };
+  const indexName = index && /\.xml$/i.test(index.name) && !sitemaps.some((r) => runName(r.name, format, gzip) === index.name) ? index.name : null;
+  const shape: SetShape = { sources: [], sections: [], purposeStarts: new Set(), published: [], names: new Map(), gzip, indexName, left };
   const taken = new Set<string>();
   for (const purpose of PURPOSES) {
     const group = sitemaps.filter((r) => r.purpose === purpose);
