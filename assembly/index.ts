@@ -121,6 +121,14 @@ export function expectUrls(n: u32): void {
   written.reserve(n);
 }
 
+/**
+ * Forgets the URLs written so far: the inputs after this are duplicates only of each other. A set
+ * re-generated in its shape lists a news article in its news sitemap and again in the pages'.
+ */
+export function forgetWritten(): void {
+  written.clear();
+}
+
 /** Timezone option: its text is at `scratchPtr()`. */
 export function setTimezone(len: i32, minutes: i32): void {
   setTz(scratch.ptr, len, minutes);

@@ -50,6 +50,7 @@ export const GENERATE_OPTIONS: OptionTable = {
   urlRules: arrayOf("an array of { kind: 'include' or 'exclude', pattern }", shaped({ kind: (k) => k === 'include' || k === 'exclude', pattern: isString })),
   sectionBy: STRING,
   sections: arrayOf('an array of { name, pattern } (strings)', shaped({ name: isString, pattern: isString })),
+  keepShape: BOOLEAN,
   previous: arrayOf('an array of { name, data: Uint8Array }', shaped({ name: isString, data: (d) => d instanceof Uint8Array })),
   outDir: STRING,
 };

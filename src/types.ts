@@ -4,7 +4,7 @@ export type Format = 'xml' | 'txt';
 export type Severity = 'error' | 'excluded' | 'fix' | 'warning' | 'info';
 export type Delimiter = ',' | ';' | '\t' | '|' | 'none';
 export type CoreRole = 'loc' | 'lastmod' | 'changefreq' | 'priority' | 'ignore';
-export type NewsField = 'publication_name' | 'publication_language' | 'publication_date' | 'title';
+export type NewsField = 'publication_name' | 'publication_language' | 'publication_date' | 'title' | 'genres' | 'keywords';
 export type VideoField =
   | 'thumbnail_loc' | 'title' | 'description' | 'content_loc' | 'player_loc' | 'duration' | 'expiration_date'
   | 'rating' | 'view_count' | 'publication_date' | 'family_friendly' | 'restriction' | 'restriction_relationship'
@@ -94,6 +94,12 @@ export interface Options {
    * listed stays in its file, and a file whose content did not change keeps its bytes.
    */
   previous?: PreviousFile[];
+  /**
+   * The inputs are a published set (sitemaps and their index, each file given on its own), written
+   * again in its shape: each sitemap stays its own file under its name, news, image and video
+   * sitemaps stay theirs, duplicates are told within files of one purpose, and `changes` says what changed.
+   */
+  keepShape?: boolean;
 }
 
 /** The options of Node's generate(): the engine's, and `outDir`, a folder to write the files into (the browser refuses it). */

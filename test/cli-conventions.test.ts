@@ -18,7 +18,7 @@ const LIST = `loc,lastmod\n${U}/,2025-01-01\n${U}/a b,2025-01-02\nftp://x/,\n`;
 const GENERATE_OPTIONS = [
   '--output', '--out-dir', '--json', '--json-findings', '--quiet', '--strict', '--base-url', '--format', '--no-gzip', '--gzip-level',
   '--max-urls', '--max-bytes', '--prefix', '--timezone', '--now', '--sheet', '--column', '--keep', '--strip-param', '--include',
-  '--exclude', '--robots', '--robots-agent', '--section-by', '--section', '--previous',
+  '--exclude', '--robots', '--robots-agent', '--section-by', '--section', '--previous', '--keep-shape',
 ];
 
 test('generate --help gives every option its line, examples and the exit codes; sitemill --help lists the commands', () => {

@@ -82,6 +82,8 @@ export class Workbench {
   robots = $state.raw<{ name: string; text: string } | null>(null);
   /** The set published last time (its zip): each URL then stays in its file (SPEC 11). */
   previous = $state.raw<{ name: string; data: Uint8Array } | null>(null);
+  /** The files are a checked set, written again in its shape (Fix and re-generate); false for a list. */
+  keepShape = $state(false);
 
   errors = $derived(validate(this.settings, this.now));
   valid = $derived(Object.keys(this.errors).length === 0);
@@ -96,6 +98,7 @@ export class Workbench {
       o.robotsAgent = this.settings.robotsAgent.trim() || 'Googlebot';
     }
     if (this.previous) o.previous = [{ name: this.previous.name, data: this.previous.data }];
+    if (this.keepShape) o.keepShape = true;
     return o;
   });
   listBytes = $derived(this.files.reduce((n, f) => n + f.size, 0));
@@ -160,7 +163,7 @@ export class Workbench {
     const files = this.check.regenerable();
     const left = this.check.files.filter((f) => !files.includes(f)).map((f) => f.name);
     this.mode = 'generate';
-    const summary = await this.load(files);
+    const summary = await this.load(files, true);
     if (summary && left.length) {
       const leftOut = `Left out, as nothing in ${left.length === 1 ? 'it' : 'them'} could be read as a sitemap: ${left.join(', ')}.`;
       this.task.notice = this.task.notice ? `${this.task.notice} ${leftOut}` : leftOut;
@@ -168,10 +171,11 @@ export class Workbench {
     return summary;
   }
 
-  /** Takes a new list: shows its columns, then runs it at once so its findings show. */
-  async load(given: NamedBlob[]): Promise<Summary | null> {
+  /** Takes a new list (with `shape`, a checked set to write again in its shape): shows its columns, then runs it at once so its findings show. */
+  async load(given: NamedBlob[], shape = false): Promise<Summary | null> {
     if (given.length === 0) return null;
     const token = this.task.reset('ready');
+    this.keepShape = shape;
     const { files, previous, older } = await this.#apartFromPrevious(given);
     if (!this.task.runs.current(token)) return null;
     if (previous) this.previous = previous;

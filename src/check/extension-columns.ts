@@ -6,7 +6,7 @@
 // after the code before it in its <url> (or before the one after it), not at the end, so rows that
 // lack some languages do not reorder the others.
 
-import { NEWS_FIELDS, VIDEO_FIELDS } from '../input/detect.ts';
+import { NEWS_FIELDS, NEWS_OPTIONAL_FIELDS, VIDEO_FIELDS } from '../input/detect.ts';
 
 /** More distinct codes than any site has; alternates under further codes get no column. */
 const MAX_CODES = 1000;
@@ -55,7 +55,7 @@ export class ExtensionColumns {
     return [
       ...(has('image') ? ['image'] : []),
       ...this.codes.map((c) => PREFIX + c),
-      ...NEWS_FIELDS.map((f) => `news:${f}`).filter(has),
+      ...[...NEWS_FIELDS, ...NEWS_OPTIONAL_FIELDS].map((f) => `news:${f}`).filter(has),
       ...VIDEO_FIELDS.map((f) => `video:${f}`).filter(has),
       ...this.named,
     ];

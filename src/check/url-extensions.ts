@@ -19,6 +19,8 @@ const COLUMNS = new Map<string, string>([
   [`${NEWS_NS} language`, 'news:publication_language'],
   [`${NEWS_NS} publication_date`, 'news:publication_date'],
   [`${NEWS_NS} title`, 'news:title'],
+  [`${NEWS_NS} genres`, 'news:genres'],
+  [`${NEWS_NS} keywords`, 'news:keywords'],
   ...VIDEO_FIELDS.filter((f) => !f.endsWith('_relationship')).map((f): [string, string] => [`${VIDEO_NS} ${f}`, `video:${f}`]),
 ]);
 /** Elements that only hold others. */

@@ -3,7 +3,7 @@
 // under a name no rule reads (an export in another UI language), which a note asks to be named.
 // The engine applies it to each input that has such a column (src/input/named-columns.ts).
 
-import { BELONG_ROLES, NEWS_FIELDS, VIDEO_FIELDS } from '../input/detect.ts';
+import { BELONG_ROLES, NEWS_FIELDS, NEWS_OPTIONAL_FIELDS, VIDEO_FIELDS } from '../input/detect.ts';
 import { canonicalHreflang } from '../rules/hreflang.ts';
 import type { ColumnRole, Role } from '../types.ts';
 import { UsageError } from './usage.ts';
@@ -26,7 +26,7 @@ function isRole(role: string): role is Role {
   if (PLAIN_ROLES.includes(role)) return true;
   const [kind, field] = [role.slice(0, role.indexOf(':')), role.slice(role.indexOf(':') + 1)];
   if (kind === 'hreflang') return canonicalHreflang(field) !== null;
-  if (kind === 'news') return (NEWS_FIELDS as string[]).includes(field);
+  if (kind === 'news') return ([...NEWS_FIELDS, ...NEWS_OPTIONAL_FIELDS] as string[]).includes(field);
   if (kind === 'video') return (VIDEO_FIELDS as string[]).includes(field);
   return false;
 }

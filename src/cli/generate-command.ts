@@ -160,6 +160,7 @@ function parseGenerateArgs(args: string[]) {
       'section-by': { type: 'string' },
       section: { type: 'string', multiple: true },
       previous: { type: 'string' },
+      'keep-shape': { type: 'boolean' },
       column: { type: 'string', multiple: true },
     },
   });
@@ -190,6 +191,7 @@ function generateOptions(values: GenerateValues): Partial<Options> {
     stripParams: values['strip-param'],
     robotsAgent: values['robots-agent'],
     sectionBy: values['section-by'],
+    keepShape: values['keep-shape'],
   };
 }
 

@@ -63,6 +63,8 @@ Sections and updates:
                              a section by URL Pattern (repeatable, tried first)
       --previous <set>       last published set (zip, folder, manifest.json):
                              URLs keep their files, changes.csv says what moved
+      --keep-shape           the inputs are a published set: write it again with
+                             the same files, names and kinds, one index
   -h, --help                 this text
 
 Examples:

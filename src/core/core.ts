@@ -12,6 +12,7 @@ export interface Exports {
   memory: WebAssembly.Memory;
   configure(format: number, maxUrls: number, maxBytes: number, strict: number, nowMs: number, allFields: number): void;
   expectUrls(n: number): void;
+  forgetWritten(): void;
   setTimezone(len: number, minutes: number): void;
   setBase(originLen: number, folderLen: number): void;
   beginInput(delimiter: number, inputIndex: number, fillerLines: number, headerLine: number): void;

@@ -44,7 +44,7 @@ const COLUMN_CODES: ReadonlySet<Code> = new Set([Code.RowStatus, Code.RowNotPage
 function nothingElseAsks(run: GenerateRun): boolean {
   const { core, x, belonging: b } = run;
   // A drill-down's issue decides every row, whatever its columns say (verdicts before columns).
-  if (b.urlJudges.length > 0 || run.sectioning?.column || run.input.analytics || (run.input.titleColumn ?? -1) >= 0 || verdictOf(run.input.source)) return false;
+  if (b.urlJudges.length > 0 || run.sectioning?.column || run.sectioning?.inputSections || run.input.analytics || (run.input.titleColumn ?? -1) >= 0 || verdictOf(run.input.source)) return false;
   if (!b.stripTracking) return true;
   const bytes = core.bytes();
   for (let k = x.belongUrlPtr(), end = k + x.belongUrlLen(); k < end; k++) if (bytes[k] === 0x3f) return false;
@@ -124,6 +124,7 @@ function seenBefore({ core, x }: GenerateRun, url: string): boolean {
 function noteSection(run: GenerateRun, url: string): void {
   const { core, x } = run;
   const i = run.input.sectionColumn ?? -1;
+  if (run.sectioning?.inputSections) return run.sectioning.noteInputRow(url, run.input.index);
   if (!run.sectioning?.column) return;
   run.sectioning.noteRow(url, i >= 0 && i < x.rowFieldCount() ? core.text(x.rowFieldPtr(i), x.rowFieldLen(i)).trim() : '');
 }

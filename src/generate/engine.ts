@@ -19,6 +19,7 @@ import { GenerateRun } from './run.ts';
 import { belongingOf } from './belonging.ts';
 import { urlJudges } from './url-judges.ts';
 import { Sectioning } from './sectioning.ts';
+import type { SetShape } from './set-shape.ts';
 
 export { InputError };
 export { OptionError } from './options.ts';
@@ -59,9 +60,12 @@ export async function generate(
 }
 
 /** `generate` on a core of the caller's (the tests give one built with its probes). */
-export async function generateOn(core: Core, given: InputSource[], opts: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
+export async function generateOn(core: Core, given: InputSource[], options: ResolvedOptions, platform: Platform, hooks: Hooks): Promise<GenerateResult> {
   const notes: string[] = [];
   const note = (n: string) => void notes.push(n);
+  const shape = options.keepShape && !options.allFields ? await shapeOf(given, options, platform, note) : null;
+  if (shape) return generateShaped(core, shape, options, platform, hooks, notes);
+  const opts = options;
   await notePublishedSets(given, opts, platform, note);
   // The audit judges what is published: its rows are all kept, their URLs as they are.
   const sources = opts.allFields ? given : await verdictsFirst(await listsInZips(given, platform, opts, note), platform, opts, note);
@@ -69,11 +73,46 @@ export async function generateOn(core: Core, given: InputSource[], opts: Resolve
   const sectioning = opts.allFields ? null : await Sectioning.of(opts);
   // The published set's reader (the audit's) loads only for a run that has one.
   const previous = opts.previous && !opts.allFields ? await (await import('./previous-set.ts')).readPrevious(opts.previous, opts, sectioning !== null, platform, note) : null;
-  const run = new GenerateRun(core, sources, opts, platform, hooks, belonging, sectioning, previous);
+  return runOn(new GenerateRun(core, sources, opts, platform, hooks, belonging, sectioning, previous), notes);
+}
+
+/** The set's shape, or null (said in a note) when it cannot be kept. */
+async function shapeOf(given: InputSource[], opts: ResolvedOptions, platform: Platform, note: (text: string) => void): Promise<SetShape | null> {
+  // The audit's reader, which tells each file's purpose, loads only for such a run.
+  const shape = await (await import('./set-shape.ts')).setShape(given, opts.format, platform);
+  if (typeof shape !== 'string') {
+    if (shape.left.length) note(`not part of the set, as nothing in ${shape.left.length === 1 ? 'it' : 'them'} could be read as a sitemap: ${shape.left.join(', ')}`);
+    return shape;
+  }
+  note(`the set's shape is not kept: ${shape}`);
+  return null;
+}
+
+/** A published set written again in its shape (set-shape.ts): its files are the sections and the previous set. */
+async function generateShaped(core: Core, shape: SetShape, options: ResolvedOptions, platform: Platform, hooks: Hooks, notes: string[]): Promise<GenerateResult> {
+  const opts: ResolvedOptions = { ...options, gzip: shape.gzip, indexName: shape.indexName ?? undefined, previous: shape.published, sectionBy: undefined, sections: undefined };
+  const note = (n: string) => void notes.push(n);
+  if (options.previous?.length) note('the previous set given was not used: a set written again in its shape is compared with itself');
+  if (options.sectionBy || options.sections?.length) note('the sections asked for were not used: a set written again in its shape keeps each file as its section');
+  const belonging = belongingOf(opts.keep, opts.stripParams, await urlJudges(opts, notes));
+  const sectioning = Sectioning.byInput(shape.sections, shape.names);
+  const sectionOfName = new Map([...shape.names].map(([section, name]) => [name, section]));
+  const previous = await (await import('./previous-set.ts')).readPrevious(shape.published, opts, true, platform, note, (name) => sectionOfName.get(name));
+  const run = new GenerateRun(core, shape.sources, opts, platform, hooks, belonging, sectioning, previous);
+  return runOn(run, notes, (i) => {
+    if (!shape.purposeStarts.has(i)) return;
+    core.x.forgetWritten();
+    sectioning.newPurpose();
+  });
+}
+
+/** The run's inputs read, the list finished and the zip written; `beforeInput` is told each input's place first. */
+async function runOn(run: GenerateRun, notes: string[], beforeInput: (i: number) => void = () => {}): Promise<GenerateResult> {
+  const { opts, sources } = run;
   try {
     run.notes.push(...notes);
     run.configureCore();
-    await readInputs(run, sources);
+    await readInputs(run, sources, beforeInput);
     run.throwIfAborted();
     for (const [i, { column, role }] of (opts.columns ?? []).entries()) {
       if (!run.columnsMatched.has(i)) run.notes.push(`no input has a column ${/^\d+$/.test(column) ? column : `named "${column}"`}, so the ${role} role given to it was not used`);
@@ -114,9 +153,10 @@ async function isSitemapInput(source: InputSource, platform: Platform): Promise<
 }
 
 /** Each input in turn; of a workbook read by default, a note names its other sheets that hold URLs. */
-async function readInputs(run: GenerateRun, sources: InputSource[]): Promise<void> {
+async function readInputs(run: GenerateRun, sources: InputSource[], beforeInput: (i: number) => void): Promise<void> {
   const { opts, platform } = run;
   for (const [i, source] of sources.entries()) {
+    beforeInput(i);
     const sheet = await readInput(run, source, i);
     // A sheet named is the person's choice; one read by default may not be the only list.
     if (sheet && sheet.sheets.length > 1 && opts.sheet === undefined && !opts.allFields) {

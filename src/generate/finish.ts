@@ -167,7 +167,7 @@ function writeIndexes(core: Core, zip: ZipWriter, files: { name: string; lastmod
   const parts = Math.ceil(files.length / MAX_INDEX_ENTRIES);
   const names: string[] = [];
   for (let p = 0; p < parts; p++) {
-    const name = indexFileName(opts.prefix, p, parts);
+    const name = parts === 1 && opts.indexName ? opts.indexName : indexFileName(opts.prefix, p, parts);
     x.indexBegin();
     for (const f of files.slice(p * MAX_INDEX_ENTRIES, (p + 1) * MAX_INDEX_ENTRIES)) {
       const [locLen, lastmodLen] = core.putScratch(baseHref + f.name, f.lastmod);

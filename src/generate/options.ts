@@ -27,6 +27,8 @@ export interface ResolvedOptions extends Options {
   base?: URL;
   nowMs: number;
   timezoneMinutes: number;
+  /** The index's name when the run writes one index file: a set written again in its shape keeps its index's. */
+  indexName?: string;
 }
 
 /** A base URL typed as a host name (`www.example.com/shop/`) is its https URL, as a browser's address bar takes it. */

@@ -108,7 +108,15 @@ export function nameParts(name: string, opts: ResolvedOptions, sectioned: boolea
 }
 
 /** The set's sitemaps in file order; `note` hears why URLs could not stay in their files. */
-export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions, sectioned: boolean, platform: Platform, note: (text: string) => void = () => {}): Promise<PreviousSitemap[]> {
+export async function readPrevious(
+  given: PreviousFile[],
+  opts: ResolvedOptions,
+  sectioned: boolean,
+  platform: Platform,
+  note: (text: string) => void = () => {},
+  // A set re-generated in its shape names each file's section itself (set-shape.ts).
+  sectionOf?: (name: string) => string | undefined,
+): Promise<PreviousSitemap[]> {
   let files = given;
   if (files.length === 1 && isZip(files[0].data)) files = await zipFiles(files[0].data);
   else if (files.length === 1 && /\.zip$/i.test(files[0].name)) throw new InputError(`the previous set ${files[0].name} is not a zip file`);
@@ -138,7 +146,8 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
       continue;
     }
     if (read.count === null) continue;
-    const parts = nameParts(file.name, opts, sectioned);
+    const own = sectionOf?.(file.name);
+    const parts = own !== undefined ? { section: own, n: 1 } : nameParts(file.name, opts, sectioned);
     const { raw, count, locs, offsets } = read;
     sitemaps.push({ name: file.name, section: parts?.section ?? null, n: parts?.n ?? 0, stored: file.data, raw, format, count, locs, offsets, indexLastmod: null });
   }
@@ -147,7 +156,7 @@ export async function readPrevious(given: PreviousFile[], opts: ResolvedOptions,
   if (sitemaps.length === 0) throw new InputError('the previous set holds no sitemap file');
   const moved = movedNote(sitemaps.filter((s) => s.section === null), manifest, sectioned);
   if (moved) note(moved);
-  const oldIndexes = indexes.filter((name) => !isIndexFileName(name, opts.prefix));
+  const oldIndexes = indexes.filter((name) => name !== opts.indexName && !isIndexFileName(name, opts.prefix));
   if (oldIndexes.length) note(oldIndexNote(oldIndexes, opts));
   const held = new Set(sitemaps.map((s) => s.name));
   const absent = [...indexLastmods.keys()].filter((name) => !held.has(name) && !(listed?.has(name) ?? false));
@@ -191,7 +200,8 @@ function readManifest(data: Uint8Array): Manifest {
  */
 function oldIndexNote(names: string[], opts: ResolvedOptions): string {
   const one = names.length === 1;
-  return `the previous set's index ${one ? '' : 'files '}${someNames(names)} ${one ? 'is' : 'are'} not this run's ${opts.prefix}-index.xml: point robots.txt's Sitemap line and Search Console at ${opts.prefix}-index.xml, and delete ${one ? 'the old index' : 'the old indexes'} from the server (or redirect ${one ? 'it' : 'them'} there), or search engines keep reading the files ${one ? 'it lists' : 'they list'}`;
+  const index = opts.indexName ?? `${opts.prefix}-index.xml`;
+  return `the previous set's index ${one ? '' : 'files '}${someNames(names)} ${one ? 'is' : 'are'} not this run's ${index}: point robots.txt's Sitemap line and Search Console at ${index}, and delete ${one ? 'the old index' : 'the old indexes'} from the server (or redirect ${one ? 'it' : 'them'} there), or search engines keep reading the files ${one ? 'it lists' : 'they list'}`;
 }
 
 /**

@@ -154,7 +154,7 @@ export class GenerateRun {
    */
   askAboutRows(index: number): void {
     this.recordsLeftOut = index < this.sources.length - 1;
-    const every = this.sectioning?.column || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined || this.input?.analytics || (this.input?.titleColumn ?? -1) >= 0;
+    const every = this.sectioning?.column || this.sectioning?.inputSections || this.leftOut.size > 0 || verdictOf(this.sources[index]) !== undefined || this.input?.analytics || (this.input?.titleColumn ?? -1) >= 0;
     this.x.setBelonging(belongWhen(this.belonging, this.opts.allFields) | (every ? BelongWhen.Rules : 0) | (this.recordsLeftOut ? BelongWhen.Recorded : 0));
   }
 

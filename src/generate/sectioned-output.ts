@@ -25,8 +25,16 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Its number in its section: 1 for a file named as it was published (`news.xml`). */
 function fileNumber(name: string): number {
-  return Number(/-(\d+)\.[a-z.]+$/.exec(name)![1]);
+  return Number(/-(\d+)\.[a-z.]+$/.exec(name)?.[1] ?? 1);
+}
+
+/** `news.xml`'s file number `n` after the first: `news-2.xml`. */
+function shapedFileName(first: string, n: number): string {
+  if (n <= 1) return first;
+  const m = /^(.*?)(\.(?:xml|txt)(?:\.gz)?)$/i.exec(first);
+  return m ? `${m[1]}-${n}${m[2]}` : `${first}-${n}`;
 }
 
 export class SectionedOutput implements SitemapOutput {
@@ -100,6 +108,8 @@ export class SectionedOutput implements SitemapOutput {
   }
 
   fileName(section: string, n: number): string {
+    const published = this.sectioning?.fileNames?.get(section);
+    if (published) return shapedFileName(published, n);
     return `${this.opts.prefix}-${section ? section + '-' : ''}${n}.${this.opts.format}${this.opts.gzip ? '.gz' : ''}`;
   }
 

@@ -19,6 +19,12 @@ export class Sectioning {
   private depth = 0;
   private rows: { url: string; section: string }[] = [];
   private next = 0;
+  /** A set re-generated in its shape: each input's section (set-shape.ts); null otherwise. */
+  inputSections: string[] | null = null;
+  /** There, each section's file name as published (its first file's). */
+  fileNames: ReadonlyMap<string, string> | null = null;
+  /** The URLs noted since the current purpose started: a second one is a duplicate, never written. */
+  private notedInPurpose = new Set<string>();
 
   private constructor(
     private patterns: SectionPatterns | null,
@@ -48,6 +54,26 @@ export class Sectioning {
     return new Sectioning(patterns, by);
   }
 
+  /** Each input a section of its own, as a set re-generated in its shape asks. */
+  static byInput(sections: string[], fileNames: ReadonlyMap<string, string>): Sectioning {
+    const s = new Sectioning(null, null);
+    s.inputSections = sections;
+    s.fileNames = fileNames;
+    return s;
+  }
+
+  /** A written URL of input `index`, in row order (byInput). */
+  noteInputRow(url: string, index: number): void {
+    if (this.notedInPurpose.has(url)) return;
+    this.notedInPurpose.add(url);
+    this.rows.push({ url, section: this.inputSections![index] });
+  }
+
+  /** From here on the URLs are of another purpose: the same URL again is no duplicate. */
+  newPurpose(): void {
+    this.notedInPurpose.clear();
+  }
+
   /** A written URL and its row's cell in the section column, in row order. */
   noteRow(url: string, cell: string): void {
     this.rows.push({ url, section: sectionName(cell) });
@@ -58,7 +84,7 @@ export class Sectioning {
     const named = this.patterns?.match(url);
     if (named) return named;
     if (this.depth) return pathSection(url, this.depth) || DEFAULT_SECTION;
-    if (this.column === null) return DEFAULT_SECTION;
+    if (this.column === null && !this.inputSections) return DEFAULT_SECTION;
     while (this.next < this.rows.length && this.rows[this.next].url !== url) this.next++;
     const row = this.rows[this.next++];
     if (this.next >= DROP_STEP) {

@@ -7,9 +7,9 @@ import { concat } from '../input/byte-streams.ts';
 import { isIndexFileName } from '../output/index-names.ts';
 import type { Platform } from '../types.ts';
 
-/** The index's names, beside the sitemap files: the one index, or its parts past 50,000 files. */
+/** The index's names, beside the sitemap files: the one index (under a set's own name, such as `sitemap.xml`), or its parts past 50,000 files. */
 function isIndex(name: string, sitemaps: ReadonlySet<string>): boolean {
-  return !sitemaps.has(name) && isIndexFileName(name);
+  return !sitemaps.has(name) && (isIndexFileName(name) || name.endsWith('.xml'));
 }
 
 /** A zip of `names` and the index from the whole `zip`: gzipped files stored, the rest deflated, in the zip's order. */

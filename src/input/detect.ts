@@ -165,7 +165,10 @@ export function normalizeName(name: string): string {
   return name.toLowerCase().replace(/\s*\([^()]*\)\s*$/, '').replace(/[\s_-]+/g, '');
 }
 
+/** The news fields a news element needs, all four or none. */
 export const NEWS_FIELDS: NewsField[] = ['publication_name', 'publication_language', 'publication_date', 'title'];
+/** The news fields it may have besides: written when given, never needed. */
+export const NEWS_OPTIONAL_FIELDS: NewsField[] = ['genres', 'keywords'];
 export const VIDEO_FIELDS: VideoField[] = [
   'thumbnail_loc', 'title', 'description', 'content_loc', 'player_loc', 'duration', 'expiration_date', 'rating',
   'view_count', 'publication_date', 'family_friendly', 'restriction', 'restriction_relationship', 'platform',
@@ -183,7 +186,7 @@ export function roleOfName(name: string): Role {
   if (hreflang) return `hreflang:${hreflang[1]}`;
   const [prefix, field] = n.split(':');
   if (prefix === 'news') {
-    const f = NEWS_FIELDS.find((x) => x.replace(/_/g, '') === field);
+    const f = [...NEWS_FIELDS, ...NEWS_OPTIONAL_FIELDS].find((x) => x.replace(/_/g, '') === field);
     if (f) return `news:${f}`;
   }
   if (prefix === 'video') {

@@ -89,11 +89,20 @@ function news(cols: Map<NewsField, number>, ctx: RowContext): string {
   if (parsed!.written !== date) ctx.finding(Code.LastmodNormalized, dateCol, date, parsed!.written);
   if (parsed!.epoch < ctx.nowMs - NEWS_STALE_MS) ctx.finding(Code.NewsStale, dateCol, date);
   if (parsed!.epoch > ctx.nowMs + FUTURE_MS) ctx.finding(Code.LastmodFuture, dateCol, date);
+  // Genres and keywords are optional: written where the schema places them when the row has them.
+  const optional = (f: NewsField) => {
+    const value = cols.has(f) ? ctx.cell(cols.get(f)!).trim() : '';
+    const cleaned = value && text(ctx, cols.get(f)!, value);
+    return cleaned.trim() ? `<news:${f}>${cleaned}</news:${f}>` : '';
+  };
   return (
     `<news:news><news:publication><news:name>${text(ctx, cols.get('publication_name')!, name)}</news:name>` +
     `<news:language>${lang}</news:language></news:publication>` +
+    optional('genres') +
     `<news:publication_date>${parsed!.written}</news:publication_date>` +
-    `<news:title>${text(ctx, cols.get('title')!, title)}</news:title></news:news>`
+    `<news:title>${text(ctx, cols.get('title')!, title)}</news:title>` +
+    optional('keywords') +
+    '</news:news>'
   );
 }
 
