@@ -128,9 +128,9 @@ describe('the Check tab', { timeout: 240_000 }, () => {
     await page.getByText(/^2 of \d+ findings$/).waitFor(); // and its index-orphan
     await rows.filter({ hasText: 'file-too-many-urls' }).filter({ hasText: '50,003' }).waitFor();
     await page.getByLabel('File', { exact: true }).selectOption({ label: 'All files' });
-    await page.getByLabel('Search').fill('DOCTYPE');
+    await page.getByLabel('Search', { exact: true }).fill('DOCTYPE');
     await page.getByText(/^1 of \d+ findings$/).waitFor();
-    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
     await page.getByText(/^\d+ findings$/).waitFor();
   });
 

@@ -74,7 +74,8 @@ describe('naming the URL column when none is found', { timeout: 120_000 }, () =>
     await page.goto(app.server.url);
     await setBaseAndTime(page, BASE, NOW);
     await page.getByLabel('URL list').setInputFiles({ name: 'crawl-it.csv', mimeType: 'text/csv', buffer: Buffer.from(crawl) });
-    await waitForStat(page, 'Summary', 'Accepted', 5, 30_000);
+    // Unread, the columns decide nothing; the logo is left out by its extension alone.
+    await waitForStat(page, 'Summary', 'Accepted', 4, 30_000);
     const before = (await generate(new TextEncoder().encode(crawl), { baseUrl: BASE, now: NOW })).summary;
     assert.deepEqual(before.unreadColumns.map((u) => [u.name, u.role]), [
       ['Codice di stato', 'status'],

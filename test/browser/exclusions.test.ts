@@ -200,7 +200,8 @@ describe('rows left out on purpose', { timeout: 180_000 }, () => {
       `"${U}/logo.png","image/png","200","OK"`,
     ].join('\n');
     await page.getByLabel('URL list').setInputFiles({ name: 'exploration.csv', mimeType: 'text/csv', buffer: Buffer.from(italian) });
-    await waitForStat(page, 'Summary', 'Accepted', 5, 30_000);
+    // Unread, the columns decide nothing; the logo is left out by its extension alone.
+    await waitForStat(page, 'Summary', 'Accepted', 4, 30_000);
     await page.locator('.notes li', { hasText: 'column 3 (Codice di risposta) holds HTTP status codes' }).waitFor();
     await page.locator('.notes li', { hasText: 'column 2 (Tipo di contenuto) holds content types' }).waitFor();
     await page.locator('summary', { hasText: 'Columns' }).click();

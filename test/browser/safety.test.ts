@@ -120,12 +120,12 @@ describe('the page against hostile input', { timeout: 240_000 }, () => {
       ['priority', PAYLOADS.template],
       ['ignored header', HOSTILE_HEADER],
     ]) {
-      await page.getByLabel('Search').fill(payload);
+      await page.getByLabel('Search', { exact: true }).fill(payload);
       await values.filter({ hasText: payload }).first().waitFor();
       const texts = await values.allInnerTexts();
       assert.ok(texts.includes(payload), `the ${what} value ${payload} is shown as it was read`);
     }
-    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
 
     // Verbatim in the column mapping: the header and the first rows.
     await page.locator('summary', { hasText: 'Columns' }).click();

@@ -128,10 +128,10 @@ describe('the page in Chromium', { timeout: 600_000 }, () => {
     await assert.doesNotReject(rows.filter({ hasText: 'shop.example.org' }).first().waitFor());
     await page.getByLabel('Code', { exact: true }).selectOption('');
     await page.getByLabel('Severity').selectOption('fix');
-    await page.getByLabel('Search').fill('Monthly');
+    await page.getByLabel('Search', { exact: true }).fill('Monthly');
     await page.getByText(/^1 of \d+ findings$/).waitFor();
     await rows.filter({ hasText: 'changefreq-normalized' }).first().waitFor();
-    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
     await page.getByLabel('Severity').selectOption('');
     // A duplicate names the row it repeats (report.csv says the same).
     await page.getByLabel('Code', { exact: true }).selectOption('loc-duplicate');
