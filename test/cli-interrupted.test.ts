@@ -75,7 +75,7 @@ for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     run.child.kill(signal);
     let r = await run.exited;
     assert.equal(r.status, status, r.stderr);
-    assert.deepEqual(readdirSync(parent), [], 'the folder the run made is gone');
+    assert.deepEqual(readdirSync(parent), [], `the folder the run made is gone: ${JSON.stringify(existsSync(fresh) ? readdirSync(fresh, { recursive: true }) : null)} ${r.stderr}`);
 
     // A folder that holds a set from an earlier run: it keeps that set, file for file.
     const earlier = join(parent, 'published');

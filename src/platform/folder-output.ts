@@ -9,7 +9,7 @@
 // which follows no link; moving it into place replaces whatever name was there (a symbolic link
 // included) and never writes through it.
 
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, open, rename, rmdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileIdOf, type FileId } from './file-id.ts';
@@ -39,7 +39,18 @@ export async function openFolderOutput(dir: string, inputs: ReadonlySet<FileId>)
   const names: string[] = [];
   // Synchronous, so it also runs as the process exits on a signal. A folder this run made holds
   // only what the run put there, so it goes too; an existing one keeps what it had.
-  const removeAll = () => rmSync(made ?? staging, { recursive: true, force: true });
+  // A file whose open is under way as a signal ends the process would appear after the removal:
+  // the staging folder is renamed first, so such an open fails instead. Never throws on exit.
+  const removeAll = () => {
+    try {
+      const gone = `${staging}-gone`;
+      renameSync(staging, gone);
+      rmSync(gone, { recursive: true, force: true, maxRetries: 5 });
+      if (made) rmSync(made, { recursive: true, force: true, maxRetries: 5 });
+    } catch {
+      // Nothing more can be done as the process exits; the staging folder's name says what it is.
+    }
+  };
   process.on('exit', removeAll);
   let done = false;
   const finish = () => {
