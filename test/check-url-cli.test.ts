@@ -3,10 +3,9 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { cliAsync as cli } from './helpers/cli.ts';
 import { gzipSync } from 'node:zlib';
-import { ROOT, tempFile, NOW } from './helpers.ts';
+import { tempFile, NOW } from './helpers.ts';
 import { urlset, url } from './check-helpers.ts';
 import { answer, redirect, startSite, xml, type Site } from './helpers/site-server.ts';
 
@@ -26,17 +25,6 @@ before(async () => {
 after(() => site.close());
 
 /** The CLI run as a child, without blocking this process's server. */
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'lib', 'cli.js'), ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 test('a site URL: robots.txt, its sitemap audited under its URL, the fetches listed in --json; exit 0', async () => {
   const r = await cli(['check', `${O}/`, '--json', '--now', NOW]);
   assert.equal(r.status, 0, r.stderr);

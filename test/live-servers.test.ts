@@ -4,24 +4,13 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { cliAsync as cli } from './helpers/cli.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NOW, ROOT } from './helpers.ts';
+import { NOW } from './helpers.ts';
 import { liveExpected, NGINX_MOVED, writeLiveSite } from './helpers/live-site.ts';
 import { missing, NGINX, PYTHON, startNginx, startPython, type RealServer } from './helpers/real-servers.ts';
-
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'lib', 'cli.js'), ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 interface Json {
   files: { name: string; urls: number; findings: number }[];

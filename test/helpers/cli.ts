@@ -44,3 +44,15 @@ export function unzipTest(path: string): { status: number | null; output: string
   if (r.error) throw new Error(`unzip could not run (${r.error.message}); install unzip`);
   return { status: r.status, output: r.stdout + r.stderr };
 }
+
+/** Runs the CLI without blocking the test's own event loop (its local servers must keep answering). */
+export function cliAsync(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
